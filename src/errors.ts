@@ -1,0 +1,32 @@
+/**
+ * Typed errors. Library code never prints or exits: it throws a ThresherError whose `code`
+ * a caller can switch on, and whose message says what was wrong and what to do.
+ */
+export type ErrorCode =
+  | 'E_INPUT_EMPTY'        // no bytes at all
+  | 'E_INPUT_TOO_LARGE'    // over the size budget
+  | 'E_INPUT_BINARY'       // bytes that are not a text document
+  | 'E_INPUT_NOT_FOUND'    // a path that does not exist
+  | 'E_GZIP'               // a .gz that does not inflate
+  | 'E_FETCH'              // a URL that could not be fetched
+  | 'E_FETCH_TIMEOUT'
+  | 'E_BUDGET_NODES'       // over the node budget
+  | 'E_BUDGET_TIME'        // over the time budget
+  | 'E_BAD_OPTION'         // an option with an impossible value
+  | 'E_DATASET'            // a dataset folder not in the expected layout
+  | 'E_GATE';              // quality gate refused a regression
+
+export class ThresherError extends Error {
+  readonly code: ErrorCode;
+  readonly details?: Record<string, unknown>;
+  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>) {
+    super(message);
+    this.name = 'ThresherError';
+    this.code = code;
+    if (details) this.details = details;
+  }
+}
+
+export function isThresherError(e: unknown): e is ThresherError {
+  return e instanceof ThresherError;
+}
