@@ -1,0 +1,4 @@
+// Public surface: re-exports only.
+export * from './types.js';
+export * from './errors.js';
+export { extract } from './page/extract.js';

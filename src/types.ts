@@ -1,0 +1,64 @@
+/** The data that flows through thresher. */
+
+/** Which page-level labeler decides content vs noise. */
+export type Algorithm = 'default' | 'tagtree' | 'satisfiable';
+export const ALGORITHMS: readonly Algorithm[] = ['default', 'tagtree', 'satisfiable'];
+
+export type OutputFormat = 'text' | 'markdown' | 'html' | 'json';
+/** Paper 000 §3: a page (or block) is a topic, hub (link list) or image page. */
+export type PageType = 'topic' | 'hub' | 'image';
+
+export interface Budget {
+  /** Input size limit in bytes (decoded UTF-16 length for strings). */
+  maxBytes: number;
+  /** Element-node limit; the parse stops adding nodes past it and a diagnostic says so. */
+  maxNodes: number;
+  /** Wall-clock limit for labelling, in ms; past it the cheapest fallback is used. */
+  maxMillis: number;
+}
+
+export interface ExtractOptions {
+  algorithm?: Algorithm;
+  /** Page URL, for resolving links and for the record. */
+  url?: string;
+  /** HTTP Content-Type header, if known: its charset wins over <meta> (WHATWG sniffing). */
+  contentType?: string;
+  /** Renderings to produce besides plain text. */
+  formats?: OutputFormat[];
+  /** Record every block with its features, label and reason. */
+  debug?: boolean;
+  budget?: Partial<Budget>;
+}
+
+export interface Diagnostic {
+  code: string;
+  message: string;
+}
+
+export interface BlockDebug {
+  /** CSS-like path of the block, e.g. body>div#main>article. */
+  path: string;
+  tag: string;
+  label: 'content' | 'noise';
+  reason: string;
+  features: Record<string, number | string>;
+}
+
+export interface Extraction {
+  url?: string;
+  title: string;
+  pageType: PageType;
+  algorithm: Algorithm;
+  /** Detected/declared document language (html lang), if any. */
+  lang?: string;
+  /** Which encoding the bytes were decoded with, and why (absent for string input). */
+  encoding?: { name: string; source: string };
+  text: string;
+  markdown?: string;
+  html?: string;
+  /** Fallback attempts, in order, when a labeler kept too little. */
+  attempts: { algorithm: string; chars: number; accepted: boolean }[];
+  diagnostics: Diagnostic[];
+  blocks?: BlockDebug[];
+  timings: { parseMs: number; labelMs: number; renderMs: number };
+}
