@@ -1,20 +1,99 @@
-// TEMPORARY placeholder so that eval/bench/input work can start; replaced by the real extractor.
-import { parse } from 'parse5';
-import type { ExtractOptions, Extraction } from '../types.js';
+/**
+ * extract(): one page in, its topic content out.
+ *   bytes ─decode─▶ string ─parse+prune─▶ tree ─features─▶ labeler ─▶ labels ─render─▶ text/markdown/html
+ * With a fallback cascade when the chosen labeler keeps too little, its attempts recorded.
+ */
+import { decodeHtml, looksBinary } from '../dom/decode.js';
+import { computeFeatures } from '../dom/features.js';
+import type { DomDocument } from '../dom/node.js';
+import { parseHtml } from '../dom/parse.js';
+import { ThresherError } from '../errors.js';
+import { renderText } from '../render/text.js';
+import { renderMarkdown } from '../render/markdown.js';
+import { renderHtml } from '../render/html.js';
+import type { Algorithm, Budget, Diagnostic, ExtractOptions, Extraction } from '../types.js';
+import { ALGORITHMS } from '../types.js';
+import { labelDefault } from './default.js';
+import { blockDebug } from './debug.js';
+import type { Labels } from './labels.js';
+import { pageLang, pageTitle } from './metadata.js';
+import { labelSatisfiable } from './satisfiable.js';
+import { labelTagTree } from './tag-tree.js';
+
+export type Labeler = (doc: DomDocument) => Labels & { pageType?: Extraction['pageType'] };
+
+export const LABELERS: Record<Algorithm, Labeler> = {
+  default: labelDefault,
+  tagtree: labelTagTree,
+  satisfiable: labelSatisfiable,
+};
+
+/** Defaults: a 50 MB page still goes through; a pathological tree is cut, not allowed to stall. */
+export const DEFAULT_BUDGET: Budget = { maxBytes: 64 * 1024 * 1024, maxNodes: 400_000, maxMillis: 10_000 };
+
+/** Below this many characters of text, the cascade tries the next labeler. */
+const MIN_CHARS = 250;
+const CASCADE: Algorithm[] = ['default', 'satisfiable', 'tagtree'];
 
 export function extract(input: string | Uint8Array, options: ExtractOptions = {}): Extraction {
-  const html = typeof input === 'string' ? input : new TextDecoder().decode(input);
-  const doc = parse(html);
-  const parts: string[] = [];
-  const walk = (n: any): void => {
-    if (n.nodeName === '#text') parts.push(n.value);
-    if (n.nodeName === 'script' || n.nodeName === 'style') return;
-    for (const c of n.childNodes ?? []) walk(c);
+  const algorithm = options.algorithm ?? 'default';
+  if (!ALGORITHMS.includes(algorithm)) {
+    throw new ThresherError('E_BAD_OPTION', `unknown algorithm "${String(algorithm)}"; use one of ${ALGORITHMS.join(', ')}`);
+  }
+  const budget: Budget = { ...DEFAULT_BUDGET, ...options.budget };
+  const diagnostics: Diagnostic[] = [];
+  const t0 = performance.now();
+
+  const size = typeof input === 'string' ? input.length : input.byteLength;
+  if (size === 0) throw new ThresherError('E_INPUT_EMPTY', 'the page is empty (0 bytes)');
+  if (size > budget.maxBytes) {
+    throw new ThresherError('E_INPUT_TOO_LARGE', `the page is ${size} bytes, over the ${budget.maxBytes}-byte budget (budget.maxBytes)`);
+  }
+  let html: string;
+  let encoding: Extraction['encoding'];
+  if (typeof input === 'string') html = input;
+  else {
+    if (looksBinary(input)) throw new ThresherError('E_INPUT_BINARY', 'the input is binary data, not an HTML page');
+    const d = decodeHtml(input, { contentType: options.contentType });
+    html = d.text;
+    encoding = { name: d.encoding, source: d.source };
+  }
+
+  const doc = parseHtml(html, { maxNodes: budget.maxNodes });
+  if (doc.truncated) diagnostics.push({ code: 'W_BUDGET_NODES', message: `tree cut at ${budget.maxNodes} elements (budget.maxNodes)` });
+  computeFeatures(doc);
+  const t1 = performance.now();
+  if (t1 - t0 > budget.maxMillis) diagnostics.push({ code: 'W_BUDGET_TIME', message: `parsing alone took ${(t1 - t0).toFixed(0)} ms, over budget.maxMillis; labelling with the cheapest labeler` });
+
+  const attempts: Extraction['attempts'] = [];
+  const order = t1 - t0 > budget.maxMillis ? ['satisfiable' as Algorithm] : [algorithm, ...CASCADE.filter((a) => a !== algorithm)];
+  let labels: ReturnType<Labeler> | null = null;
+  let text = '';
+  const available = doc.body ? doc.body.textLen : doc.root.textLen;
+  for (const alg of order) {
+    const l = LABELERS[alg](doc);
+    const t = renderText(l);
+    const accepted = t.length >= Math.min(MIN_CHARS, available * 0.5) || alg === order[order.length - 1];
+    attempts.push({ algorithm: alg, chars: t.length, accepted });
+    if (!labels || t.length > text.length) { labels = l; text = t; }
+    if (accepted) { labels = l; text = t; break; }
+    if (performance.now() - t0 > budget.maxMillis) {
+      diagnostics.push({ code: 'W_BUDGET_TIME', message: 'time budget spent during the fallback cascade' });
+      break;
+    }
+  }
+  if (!text) diagnostics.push({ code: 'W_NO_CONTENT', message: available ? 'no block passed as topic content' : 'the page has no visible text' });
+  const t2 = performance.now();
+
+  const formats = new Set(options.formats ?? []);
+  const result: Extraction = {
+    url: options.url, title: pageTitle(doc), pageType: labels!.pageType ?? 'topic', algorithm, lang: pageLang(doc),
+    text, attempts, diagnostics, timings: { parseMs: t1 - t0, labelMs: t2 - t1, renderMs: 0 },
   };
-  walk(doc);
-  return {
-    url: options.url, title: '', pageType: 'topic', algorithm: options.algorithm ?? 'default',
-    text: parts.join(' ').replace(/\s+/g, ' ').trim(), attempts: [], diagnostics: [],
-    timings: { parseMs: 0, labelMs: 0, renderMs: 0 },
-  };
+  if (encoding) result.encoding = encoding;
+  if (formats.has('markdown')) result.markdown = renderMarkdown(labels!);
+  if (formats.has('html')) result.html = renderHtml(labels!, result.title);
+  if (options.debug) result.blocks = blockDebug(labels!);
+  result.timings.renderMs = performance.now() - t2;
+  return result;
 }

@@ -1,0 +1,34 @@
+#!/usr/bin/env node
+/** thresher command-line entry: dispatches to one file per command. Only cli/ talks to the terminal. */
+import { extractCommand } from './extract.js';
+import { evalCommand } from './eval.js';
+
+const USAGE = `thresher — turn raw web pages into clean, structured records
+
+usage:
+  thresher extract <file|dir|-|url> [--format text|markdown|html|json] [--algorithm default|tagtree|satisfiable] [--debug] [--out FILE]
+  thresher eval (--dataset DIR | --all [--data ROOT]) [--algorithm A] [--limit N] [--gate FILE] [--json]
+  thresher help
+
+A directory argument extracts every .html/.htm(.gz) file below it and writes JSON Lines.
+`;
+
+async function main(argv: string[]): Promise<number> {
+  const [cmd, ...rest] = argv;
+  switch (cmd) {
+    case 'extract': return extractCommand(rest);
+    case 'eval': return evalCommand(rest);
+    case undefined: case 'help': case '--help': case '-h':
+      process.stdout.write(USAGE);
+      return cmd === undefined ? 2 : 0;
+    default:
+      process.stderr.write(`thresher: unknown command "${cmd}"\n\n${USAGE}`);
+      return 2;
+  }
+}
+
+main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (e: unknown) => {
+  const err = e as { code?: string; message?: string };
+  process.stderr.write(`thresher: ${err.code ? err.code + ': ' : ''}${err.message ?? String(e)}\n`);
+  process.exitCode = 1;
+});

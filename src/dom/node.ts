@@ -1,0 +1,106 @@
+/**
+ * The tree every algorithm reads. Built once by parse.ts (a parse5 tree adapter, so the shape is
+ * the one the HTML standard — and Chromium — builds), pruned once, then annotated with features
+ * bottom-up by features.ts. Labelers never mutate it: they return a Labels overlay keyed by `id`.
+ */
+
+export interface Attr { name: string; value: string }
+
+export class DomText {
+  readonly kind = 3 as const;
+  parent: DomElement | null = null;
+  constructor(public data: string) {}
+}
+
+export class DomElement {
+  readonly kind = 1 as const;
+  parent: DomElement | null = null;
+  children: DomNode[] = [];
+  /** Pre-order index among elements, set by computeFeatures; -1 until then. */
+  id = -1;
+  // ---- features, filled by computeFeatures() in one bottom-up pass ----
+  /** Visible characters of text below (whitespace runs count 1), CJK-weighted: see text/length.ts. */
+  textLen = 0;
+  /** The part of textLen inside <a href>. */
+  linkTextLen = 0;
+  /** Length of text in direct child text nodes only. */
+  ownTextLen = 0;
+  /** Longest single text node below (paper 003's "a text node of length ≥ α"). */
+  maxTextNodeLen = 0;
+  words = 0;
+  /** Sentence punctuation and commas below: prose has them, menus do not. */
+  punct = 0;
+  commas = 0;
+  links = 0;
+  images = 0;
+  /** Descendant elements. */
+  tags = 0;
+  /** Descendant block-level elements (p, div, li, ...). */
+  blocks = 0;
+  /** Paragraph-like descendants (p, pre, blockquote) with real text. */
+  paras = 0;
+  /** Sum of paper 000 weighty-tag forces of weighty tags below (pseudo-weighty filtered). */
+  force = 0;
+  depth = 0;
+  /** Hidden by markup: hidden attribute, inline display:none / visibility:hidden, aria-hidden. */
+  hidden = false;
+  // The element's own text unit: its text outside descendant block elements (for an inline
+  // element, all of its text). A paragraph's unit is its sentences; a div's is its stray text.
+  inlineLen = 0;
+  inlineLinkLen = 0;
+  inlinePunct = 0;
+  inlineWords = 0;
+  constructor(
+    public tag: string,
+    public attrs: Attr[],
+    public ns: string,
+  ) {}
+
+  attr(name: string): string | undefined {
+    const a = this.attrs;
+    for (let i = 0; i < a.length; i++) if (a[i].name === name) return a[i].value;
+    return undefined;
+  }
+  /** class + id, lower-cased, for pattern tests. Cached: it is read by several passes. */
+  private _classId: string | undefined;
+  get classId(): string {
+    if (this._classId === undefined) {
+      const c = this.attr('class'), i = this.attr('id');
+      this._classId = c || i ? `${c ?? ''} ${i ?? ''}`.toLowerCase() : '';
+    }
+    return this._classId;
+  }
+}
+
+export type DomNode = DomElement | DomText;
+
+/** A parsed document: the root element (#document) and the quick handles we keep. */
+export interface DomDocument {
+  root: DomElement;
+  html: DomElement | null;
+  head: DomElement | null;
+  body: DomElement | null;
+  /** All elements in pre-order, filled by computeFeatures (index = element.id). */
+  elements: DomElement[];
+  /** True when the element budget stopped tree building early. */
+  truncated: boolean;
+}
+
+/** Pre-order walk without recursion: pages can nest 100,000 deep. */
+export function* walkElements(root: DomElement): Generator<DomElement> {
+  const stack: DomElement[] = [root];
+  while (stack.length) {
+    const el = stack.pop()!;
+    yield el;
+    const ch = el.children;
+    for (let i = ch.length - 1; i >= 0; i--) {
+      const c = ch[i];
+      if (c.kind === 1) stack.push(c);
+    }
+  }
+}
+
+export function isAncestor(a: DomElement, b: DomElement): boolean {
+  for (let p: DomElement | null = b.parent; p; p = p.parent) if (p === a) return true;
+  return false;
+}

@@ -1,0 +1,144 @@
+/**
+ * HTML string → DomDocument, through parse5 (the WHATWG tree-construction algorithm, so the tree
+ * is the one a browser builds) with a lean tree adapter of our own.
+ *
+ * Pruning happens here, while the tree is built, because it is cheapest here: elements that are
+ * never content (script, style, template, svg, form controls, ...) are created for parse5's
+ * bookkeeping but never attached, and comments are never kept. Elements hidden by markup are
+ * kept and flagged: labelers treat them as noise unless they hold most of the page.
+ *
+ * Parsed with scripting disabled, so <noscript> content is markup, as a crawler's browser sees
+ * it: some sites (forum software) serve their whole content there.
+ */
+import { parse, type TreeAdapter, type TreeAdapterTypeMap, html as parse5html } from 'parse5';
+import { DomElement, DomText, type DomDocument, type Attr } from './node.js';
+
+/** Elements whose subtree is never topic content. */
+export const NEVER_CONTENT = new Set([
+  'script', 'style', 'template', 'svg', 'math', 'canvas', 'iframe', 'object', 'embed',
+  'applet', 'audio', 'video', 'source', 'track', 'map', 'area', 'button', 'select', 'option',
+  'optgroup', 'input', 'textarea', 'datalist', 'dialog', 'link', 'param', 'frame', 'frameset',
+]);
+
+const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
+
+/** Hidden by markup alone (we have no CSS): the `hidden` attribute, inline display:none, aria-hidden. */
+export function isHiddenByMarkup(attrs: Attr[]): boolean {
+  for (let i = 0; i < attrs.length; i++) {
+    const { name, value } = attrs[i];
+    if (name === 'hidden') return true;
+    if (name === 'style' && value.length > 8 && HIDDEN_STYLE.test(value)) return true;
+    if (name === 'aria-hidden' && value === 'true') return true;
+  }
+  return false;
+}
+
+interface Comment { kind: 8 }
+interface Doctype { kind: 10 }
+type AnyNode = DomElement | DomText | Comment | Doctype;
+
+interface LeanMap extends TreeAdapterTypeMap<AnyNode, DomElement, AnyNode, DomElement, DomElement, DomElement, Comment, DomText, DomElement, Doctype> {}
+
+export interface ParseOptions {
+  /** Stop attaching elements past this many (the page is then marked truncated). */
+  maxNodes?: number;
+}
+
+/** Parse with our adapter. Never throws on any string input. */
+export function parseHtml(html: string, options: ParseOptions = {}): DomDocument {
+  const maxNodes = options.maxNodes ?? Infinity;
+  let elementCount = 0;
+  let truncated = false;
+  const detached = new WeakSet<DomElement>();
+
+  const attach = (parent: DomElement, node: AnyNode, before?: AnyNode): void => {
+    if (node.kind === 8 || node.kind === 10) return;
+    if (node.kind === 1) {
+      if (NEVER_CONTENT.has(node.tag)) { detached.add(node); return; }
+      if (++elementCount > maxNodes) { truncated = true; detached.add(node); return; }
+    }
+    if (detached.has(parent)) return;
+    node.parent = parent;
+    const ch = parent.children;
+    if (before === undefined) { ch.push(node); return; }
+    const at = ch[ch.length - 1] === before ? ch.length - 1 : ch.indexOf(before as DomElement | DomText);
+    if (at < 0) ch.push(node); else ch.splice(at, 0, node);
+  };
+
+  const adapter: TreeAdapter<LeanMap> = {
+    createDocument: () => new DomElement('#document', [], parse5html.NS.HTML),
+    createDocumentFragment: () => new DomElement('#fragment', [], parse5html.NS.HTML),
+    createElement: (tag, ns, attrs) => {
+      const el = new DomElement(tag, attrs as Attr[], ns);
+      // Kept in the tree, not dropped: a hidden wrapper around the whole page is revealed by script.
+      if (attrs.length && isHiddenByMarkup(attrs as Attr[])) el.hidden = true;
+      return el;
+    },
+    createCommentNode: () => ({ kind: 8 }),
+    createTextNode: (value) => new DomText(value),
+    appendChild: (parent, node) => attach(parent, node),
+    insertBefore: (parent, node, ref) => attach(parent, node, ref),
+    setTemplateContent: () => {},
+    getTemplateContent: (el) => el,
+    setDocumentType: () => {},
+    setDocumentMode: () => {},
+    getDocumentMode: () => 'no-quirks' as never,
+    detachNode: (node) => {
+      if (node.kind !== 1 && node.kind !== 3) return;
+      const p = node.parent;
+      if (!p) return;
+      const ch = p.children;
+      const at = ch[ch.length - 1] === node ? ch.length - 1 : ch.indexOf(node);
+      if (at >= 0) ch.splice(at, 1);
+      node.parent = null;
+    },
+    insertText: (parent, text) => {
+      if (detached.has(parent)) return;
+      const ch = parent.children;
+      const last = ch[ch.length - 1];
+      if (last !== undefined && last.kind === 3) { last.data += text; return; }
+      attach(parent, new DomText(text));
+    },
+    insertTextBefore: (parent, text, ref) => {
+      if (detached.has(parent)) return;
+      const ch = parent.children;
+      const at = ch.indexOf(ref as DomElement | DomText);
+      const prev = at > 0 ? ch[at - 1] : undefined;
+      if (prev !== undefined && prev.kind === 3) { prev.data += text; return; }
+      attach(parent, new DomText(text), ref);
+    },
+    adoptAttributes: (el, attrs) => {
+      for (const a of attrs) if (!el.attrs.some((b) => b.name === a.name)) el.attrs.push(a as Attr);
+    },
+    getFirstChild: (node) => node.children[0] as DomElement | DomText | undefined as never,
+    getChildNodes: (node) => node.children as never,
+    getParentNode: (node) => ((node as { parent?: DomElement | null }).parent ?? null) as never,
+    getAttrList: (el) => el.attrs,
+    getTagName: (el) => el.tag,
+    getNamespaceURI: (el) => el.ns as never,
+    getTextNodeContent: (t) => t.data,
+    getCommentNodeContent: () => '',
+    getDocumentTypeNodeName: () => 'html',
+    getDocumentTypeNodePublicId: () => '',
+    getDocumentTypeNodeSystemId: () => '',
+    isTextNode: (n): n is DomText => n.kind === 3,
+    isCommentNode: (n): n is Comment => n.kind === 8,
+    isDocumentTypeNode: (n): n is Doctype => n.kind === 10,
+    isElementNode: (n): n is DomElement => n.kind === 1,
+    setNodeSourceCodeLocation: () => {},
+    getNodeSourceCodeLocation: () => undefined,
+    updateNodeSourceCodeLocation: () => {},
+  };
+
+  const root = parse(html, { treeAdapter: adapter, scriptingEnabled: false });
+  let htmlEl: DomElement | null = null, head: DomElement | null = null, body: DomElement | null = null;
+  for (const c of root.children) if (c.kind === 1 && c.tag === 'html') htmlEl = c;
+  if (htmlEl) {
+    for (const c of htmlEl.children) {
+      if (c.kind !== 1) continue;
+      if (c.tag === 'head') head = c;
+      else if (c.tag === 'body') body = c;
+    }
+  }
+  return { root, html: htmlEl, head, body, elements: [], truncated };
+}

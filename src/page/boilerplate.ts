@@ -1,0 +1,63 @@
+/**
+ * Markup signals of boilerplate: what a page's own author says a block is, through its tag,
+ * ARIA role, and class/id words. These are the signals every peer uses (readability's
+ * unlikelyCandidates, trafilatura's BODY/COMMENTS/OVERALL discard lists, defuddle's selectors);
+ * the word lists here are ours, tuned on ../shared/datasets (see docs in README, "default").
+ *
+ * A signal is a hint, never a verdict: the default labeler weighs it against the text a block
+ * actually holds (a "sidebar" class on a div that holds the whole article is overruled).
+ */
+import type { DomElement } from '../dom/node.js';
+
+export type BoilerKind = 'nav' | 'footer' | 'header' | 'aside' | 'comments' | 'share' | 'related' | 'ad' |
+  'cookie' | 'newsletter' | 'meta' | 'hidden' | 'form' | 'breadcrumb' | 'pagination';
+
+const TAG_KIND: Record<string, BoilerKind> = {
+  nav: 'nav', footer: 'footer', aside: 'aside', form: 'form', menu: 'nav',
+};
+const ROLE_KIND: Record<string, BoilerKind> = {
+  navigation: 'nav', banner: 'header', contentinfo: 'footer', complementary: 'aside', search: 'form',
+  menu: 'nav', menubar: 'nav', dialog: 'cookie', alertdialog: 'cookie', toolbar: 'share', tablist: 'nav',
+};
+
+// Class/id words, matched as whole tokens of the class/id string split on non-letters, or as
+// prefixes where marked. Order matters: the first rule that matches names the kind.
+const WORD_RULES: [RegExp, BoilerKind][] = [
+  [/(?:^|[^a-z])(?:comments?|comment-?list|commentlist|disqus|respond|replies|reactions|discussion)(?:$|[^a-z])/, 'comments'],
+  [/(?:^|[^a-z])(?:cookies?|consent|gdpr|cmp|onetrust|cookiebanner)(?:$|[^a-z])/, 'cookie'],
+  [/(?:^|[^a-z])(?:share|sharing|social|sharebar|share-?buttons?|addthis|sociable|shareaholic|likes?)(?:$|[^a-z])/, 'share'],
+  [/(?:^|[^a-z])(?:related|recommended|recommendations?|more-?stories|read-?more|also-?read|trending|popular|most-?read|taboola|outbrain|you-?may-?like|next-?post|prev-?post|post-?navigation)(?:$|[^a-z])/, 'related'],
+  [/(?:^|[^a-z])(?:ads?|advert|advertisement|advertising|adsense|ad-?slot|ad-?unit|adbox|sponsor(?:ed)?|promo|promotion|dfp|banner-?ad)(?:$|[^a-z])/, 'ad'],
+  [/(?:^|[^a-z])(?:newsletter|subscribe|subscription|signup|sign-?up|mailing-?list|optin|opt-?in)(?:$|[^a-z])/, 'newsletter'],
+  [/(?:^|[^a-z])(?:breadcrumbs?|crumbs?)(?:$|[^a-z])/, 'breadcrumb'],
+  [/(?:^|[^a-z])(?:pagination|pager|paging)(?:$|[^a-z])/, 'pagination'],
+  [/(?:^|[^a-z])(?:nav|navbar|navigation|menu|menubar|mainmenu|topnav|subnav|skip-?link|skip)(?:$|[^a-z])/, 'nav'],
+  [/(?:^|[^a-z])(?:footer|site-?footer|page-?footer|copyright|colophon)(?:$|[^a-z])/, 'footer'],
+  [/(?:^|[^a-z])(?:masthead|site-?header|page-?header|top-?bar|topbar)(?:$|[^a-z])/, 'header'],
+  [/(?:^|[^a-z])(?:sidebar|side-?bar|widget|widgets|rail|right-?rail|left-?rail|sidebar-?right|sidebar-?left|secondary)(?:$|[^a-z])/, 'aside'],
+  [/(?:^|[^a-z])(?:modal|popup|pop-?up|overlay|lightbox|offcanvas|off-?canvas|drawer)(?:$|[^a-z])/, 'cookie'],
+];
+
+const POSITIVE = /(?:^|[^a-z])(?:article|articlebody|article-?body|article-?content|entry|entry-?content|post|post-?content|post-?body|main|main-?content|content|story|story-?body|text|body|blog|hentry|prose|markdown|rich-?text|page-?content|single)(?:$|[^a-z])/;
+
+/** The boilerplate kind the markup of `el` itself declares, if any. */
+export function boilerKind(el: DomElement): BoilerKind | null {
+  if (el.hidden) return 'hidden';
+  const t = TAG_KIND[el.tag];
+  if (t) return t;
+  const role = el.attr('role');
+  if (role) { const r = ROLE_KIND[role.toLowerCase()]; if (r) return r; }
+  if (el.tag === 'header') return 'header';
+  const ci = el.classId;
+  if (!ci) return null;
+  for (const [re, kind] of WORD_RULES) if (re.test(ci)) return kind;
+  return null;
+}
+
+/** True when class/id words say "this is the content" (article, entry-content, post-body, ...). */
+export function looksLikeContent(el: DomElement): boolean {
+  const ci = el.classId;
+  if (ci && POSITIVE.test(ci)) return true;
+  if (el.attr('itemprop') === 'articleBody' || el.attr('itemprop') === 'text') return true;
+  return false;
+}

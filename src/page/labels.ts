@@ -1,0 +1,56 @@
+/**
+ * The labels overlay: node → content | noise, with a reason. Labelers return one and never mutate
+ * the tree, so they can be combined, compared and explained (DESIGN "parse once").
+ *
+ * Semantics: the topic content is the subtrees of the elements labelled CONTENT, minus the
+ * subtrees labelled NOISE inside them. An element left UNSET inherits from its nearest labelled
+ * ancestor; with none, it is not content.
+ */
+import type { DomDocument, DomElement } from '../dom/node.js';
+
+export const UNSET = 0;
+export const CONTENT = 1;
+export const NOISE = 2;
+export type Label = typeof UNSET | typeof CONTENT | typeof NOISE;
+
+export class Labels {
+  readonly marks: Uint8Array;
+  readonly reasons = new Map<number, string>();
+  constructor(readonly doc: DomDocument) {
+    this.marks = new Uint8Array(doc.elements.length);
+  }
+  set(el: DomElement, label: Label, reason: string): void {
+    this.marks[el.id] = label;
+    this.reasons.set(el.id, reason);
+  }
+  get(el: DomElement): Label {
+    return this.marks[el.id] as Label;
+  }
+  /** The effective label: the nearest labelled ancestor-or-self decides. */
+  effective(el: DomElement): Label {
+    for (let p: DomElement | null = el; p; p = p.parent) {
+      const m = this.marks[p.id];
+      if (m !== UNSET) return m as Label;
+    }
+    return NOISE;
+  }
+  /** Elements labelled CONTENT whose nearest labelled ancestor is not CONTENT: the roots to render. */
+  contentRoots(): DomElement[] {
+    const out: DomElement[] = [];
+    const els = this.doc.elements;
+    for (let i = 0; i < els.length; i++) {
+      if (this.marks[i] !== CONTENT) continue;
+      let covered = false;
+      for (let p = els[i].parent; p; p = p.parent) {
+        const m = this.marks[p.id];
+        if (m === CONTENT) { covered = true; break; }
+        if (m === NOISE) break;
+      }
+      if (!covered) out.push(els[i]);
+    }
+    return out;
+  }
+  reason(el: DomElement): string | undefined {
+    return this.reasons.get(el.id);
+  }
+}

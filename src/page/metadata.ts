@@ -1,0 +1,46 @@
+/** Page metadata read from the head: title (with og:title as a fallback) and language. */
+import type { DomDocument, DomElement } from '../dom/node.js';
+import { collapseSpace } from '../text/measure.js';
+import { renderElementText, finish } from '../render/text.js';
+
+function firstElement(root: DomElement | null, tag: string, limit = 5000): DomElement | null {
+  if (!root) return null;
+  const stack: DomElement[] = [root];
+  let seen = 0;
+  while (stack.length && seen++ < limit) {
+    const el = stack.pop()!;
+    if (el.tag === tag) return el;
+    for (let i = el.children.length - 1; i >= 0; i--) { const c = el.children[i]; if (c.kind === 1) stack.push(c); }
+  }
+  return null;
+}
+
+function metaContent(head: DomElement | null, key: string): string | undefined {
+  if (!head) return undefined;
+  for (const c of head.children) {
+    if (c.kind !== 1 || c.tag !== 'meta') continue;
+    if (c.attr('property') === key || c.attr('name') === key) return c.attr('content');
+  }
+  return undefined;
+}
+
+export function elementText(el: DomElement): string {
+  const out: string[] = [];
+  renderElementText(el, null, out);
+  return collapseSpace(finish(out));
+}
+
+export function pageTitle(doc: DomDocument): string {
+  const t = firstElement(doc.head, 'title') ?? firstElement(doc.root, 'title');
+  const title = t ? elementText(t) : '';
+  if (title) return title;
+  const og = metaContent(doc.head, 'og:title');
+  if (og) return collapseSpace(og);
+  const h1 = firstElement(doc.body, 'h1');
+  return h1 ? elementText(h1) : '';
+}
+
+export function pageLang(doc: DomDocument): string | undefined {
+  const l = doc.html?.attr('lang') ?? doc.html?.attr('xml:lang');
+  return l ? l.trim().toLowerCase() || undefined : undefined;
+}

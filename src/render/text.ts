@@ -1,0 +1,52 @@
+/**
+ * Plain-text rendering of the topic content: the text a browser would show, one block per line,
+ * whitespace collapsed except inside <pre>, table cells separated by tabs.
+ */
+import type { DomElement } from '../dom/node.js';
+import { BLOCK_TAGS } from '../dom/tags.js';
+import { NOISE, type Labels } from '../page/labels.js';
+
+const CELL_TAGS = new Set(['td', 'th']);
+
+/** Renders the content roots of `labels` to plain text, in document order. */
+export function renderText(labels: Labels): string {
+  const out: string[] = [];
+  for (const root of labels.contentRoots()) renderElementText(root, labels, out);
+  return finish(out);
+}
+
+/** Renders one subtree, skipping subtrees labelled NOISE. Iterative: deep pages do not overflow. */
+export function renderElementText(root: DomElement, labels: Labels | null, out: string[]): void {
+  type Frame = { el: DomElement; i: number; pre: boolean };
+  const stack: Frame[] = [{ el: root, i: 0, pre: root.tag === 'pre' }];
+  out.push('\n');
+  while (stack.length) {
+    const f = stack[stack.length - 1];
+    const ch = f.el.children;
+    if (f.i >= ch.length) {
+      stack.pop();
+      const t = f.el.tag;
+      if (CELL_TAGS.has(t)) out.push('\t'); else if (BLOCK_TAGS.has(t)) out.push('\n');
+      continue;
+    }
+    const c = ch[f.i++];
+    if (c.kind === 3) { out.push(f.pre ? c.data : c.data.replace(/[\s\u00a0]+/g, ' ')); continue; }
+    if (labels && labels.marks[c.id] === NOISE) continue;
+    const t = c.tag;
+    if (t === 'br') { out.push('\n'); continue; }
+    if (t === 'img') { continue; }
+    if (BLOCK_TAGS.has(t) && !CELL_TAGS.has(t)) out.push('\n');
+    stack.push({ el: c, i: 0, pre: f.pre || t === 'pre' });
+  }
+}
+
+/** Joins pieces, trims each line, drops empty lines and collapses blank runs. */
+export function finish(pieces: string[]): string {
+  const lines = pieces.join('').split('\n');
+  const kept: string[] = [];
+  for (const line of lines) {
+    const t = line.replace(/[ \t\u00a0]+/g, (m) => (m.includes('\t') ? '\t' : ' ')).trim();
+    if (t) kept.push(t.replace(/\s*\t\s*/g, '\t'));
+  }
+  return kept.join('\n');
+}
