@@ -15,8 +15,9 @@
  */
 import type { DomDocument, DomElement } from '../dom/node.js';
 import { BLOCK_TAGS, HEADING_TAGS } from '../dom/tags.js';
-import { boilerKind, looksLikeContent, type BoilerKind } from './boilerplate.js';
+import { boilerKind, type BoilerKind } from './boilerplate.js';
 import { CONTENT, NOISE, Labels } from './labels.js';
+import type { PageType } from '../types.js';
 
 export interface DefaultParams {
   /** Weight of bad text against good text when choosing the root. Tuned on wcxb-dev + cleaneval. */
@@ -27,81 +28,135 @@ export interface DefaultParams {
   siblingShare: number;
   /** Inside the root, a block is cut when its anchor-text density exceeds this. */
   maxLinkDensity: number;
+  /** Share of anchor text counted as good text (link lists are content on hub pages). */
+  linkGood: number;
+  /** Hub page: anchor text is over this share of the page's non-boilerplate text… */
+  hubLinkShare: number;
+  /** …and the topic root holds under this share of it. */
+  hubRootShare: number;
+  /** A hub page's central area: the deepest element holding this share of its text. */
+  hubCentralShare: number;
+  /** Boilerplate markup is overruled on a block holding this share of the page's non-anchor text. */
+  overruleShare: number;
+  /** Score factor for a root candidate inside markup boilerplate. */
+  boilerDiscount: number;
 }
 
-export const DEFAULT_PARAMS: DefaultParams = { lambda: 1.0, shortUnit: 40, siblingShare: 0.1, maxLinkDensity: 0.5 };
+export const DEFAULT_PARAMS: DefaultParams = { lambda: 1.0, shortUnit: 40, siblingShare: 0.1, maxLinkDensity: 0.5, linkGood: 0,
+  hubLinkShare: 0.5, hubRootShare: 0.25, hubCentralShare: 0.8, overruleShare: 0.5, boilerDiscount: 0.5 };
 
-/** Boilerplate kinds that are never content even when large. */
-const ALWAYS_NOISE = new Set<BoilerKind>(['comments', 'cookie', 'share', 'related', 'ad', 'newsletter', 'breadcrumb', 'pagination', 'form', 'nav', 'footer']);
 
-export function labelDefault(doc: DomDocument, params: DefaultParams = DEFAULT_PARAMS): Labels {
-  const labels = new Labels(doc);
+/** Per-element sums over the subtree, boilerplate excluded (arrays indexed by element id). */
+interface Masses {
+  good: Float64Array; bad: Float64Array; link: Float64Array;
+  kinds: (BoilerKind | null)[];
+  /** 1 for elements inside (or being) markup boilerplate. */
+  inBoiler: Uint8Array;
+}
+
+export function labelDefault(doc: DomDocument, params: DefaultParams = DEFAULT_PARAMS): Labels & { pageType: PageType } {
+  const labels = new Labels(doc) as Labels & { pageType: PageType };
   const body = doc.body ?? doc.root;
-  const els = doc.elements;
-  const n = els.length;
-  const good = new Float64Array(n), bad = new Float64Array(n);
-  const kinds: (BoilerKind | null)[] = new Array(n).fill(null);
-  const bodyText = Math.max(1, body.textLen);
+  const m = scoreSubtrees(doc, body, params);
+  // Inside markup boilerplate a root is possible (the hint can be wrong) but discounted.
+  const root = bestSubtree(doc, body, (i) => (m.good[i] - params.lambda * m.bad[i]) * (m.inBoiler[i] ? params.boilerDiscount : 1));
 
-  // Markup boilerplate, top-down so an element inside marked boilerplate is not re-marked.
-  for (let i = 0; i < n; i++) {
-    const el = els[i];
-    const k = boilerKind(el);
-    if (!k) continue;
-    if (k === 'header' && (insideArticle(el) || hasHeadline(el))) continue;
-    if (!ALWAYS_NOISE.has(k) && el.textLen - el.linkTextLen > 0.5 * bodyText) continue;
-    if (ALWAYS_NOISE.has(k) && looksLikeContent(el) && el.textLen > 0.6 * bodyText) continue;
-    kinds[i] = k;
+  // Paper 000 §4.1: the page type follows the central area. When the topic root holds little of
+  // the page's non-boilerplate text and that text is mostly anchors, the page is a hub, and its
+  // content is the central link lists, not the one prose block.
+  const total = m.good[body.id] + m.link[body.id];
+  const hub = m.link[body.id] > params.hubLinkShare * total && m.good[root.id] < params.hubRootShare * total;
+  labels.pageType = hub ? 'hub' : 'topic';
+  if (hub) {
+    const hubRoot = centralArea(body, m, params.hubCentralShare);
+    labels.set(hubRoot, CONTENT, `hub page: central area holding ${(100 * params.hubCentralShare).toFixed(0)}% of its text`);
+    cutNoise(hubRoot, labels, m, params, false);
+    return labels;
   }
-
-  // Good and bad text per subtree, children before parents; boilerplate subtrees count for nothing.
-  for (let i = n - 1; i >= 0; i--) {
-    const el = els[i];
-    if (kinds[i]) { good[i] = 0; bad[i] = 0; continue; }
-    let g = 0, b = 0;
-    const L = el.inlineLen;
-    if (L > 0 && (BLOCK_TAGS.has(el.tag) || el === body || el.parent === null)) {
-      const plain = Math.max(0, L - el.inlineLinkLen);
-      const w = L >= params.shortUnit || el.inlinePunct > 0 ? 1 : 0.5;
-      g = plain * w; b = el.inlineLinkLen + plain * (1 - w);
-    }
-    const ch = el.children;
-    for (let j = 0; j < ch.length; j++) {
-      const c = ch[j];
-      if (c.kind === 1) { g += good[c.id]; b += bad[c.id]; }
-    }
-    good[i] = g; bad[i] = b;
-  }
-
-  // The topic root: maximum of good − λ·bad over the body's subtree.
-  let root = body, best = -Infinity;
-  for (let i = body.id, end = body.id + body.tags; i <= end; i++) {
-    const el = els[i];
-    const s = good[i] - params.lambda * bad[i];
-    if (s > best || (s === best && el.depth > root.depth)) { best = s; root = el; }
-  }
-  labels.set(root, CONTENT, `topic root: good ${good[root.id].toFixed(0)}, bad ${bad[root.id].toFixed(0)}`);
+  labels.set(root, CONTENT, `topic root: good ${m.good[root.id].toFixed(0)}, bad ${m.bad[root.id].toFixed(0)}`);
 
   // Siblings that are mostly good text join the root.
   const parent = root.parent;
   if (parent && root !== body) {
     for (const c of parent.children) {
-      if (c.kind !== 1 || c === root || kinds[c.id]) continue;
-      const g = good[c.id], b = bad[c.id];
-      if (g >= params.siblingShare * good[root.id] && g > 2 * b) labels.set(c, CONTENT, 'sibling of the topic root, mostly good text');
+      if (c.kind !== 1 || c === root || m.kinds[c.id]) continue;
+      const g = m.good[c.id], b = m.bad[c.id];
+      if (g >= params.siblingShare * m.good[root.id] && g > 2 * b) labels.set(c, CONTENT, 'sibling of the topic root, mostly good text');
     }
   }
-
-  // Inside the content: cut boilerplate and link-dense blocks.
-  for (const r of labels.contentRoots()) cutNoise(r, labels, kinds, good, bad, params);
+  for (const r of labels.contentRoots()) cutNoise(r, labels, m, params, true);
 
   const headline = findHeadline(doc, root, labels);
   if (headline) labels.set(headline, CONTENT, 'headline just before the topic root');
   return labels;
 }
 
-function cutNoise(root: DomElement, labels: Labels, kinds: (BoilerKind | null)[], good: Float64Array,
-  bad: Float64Array, p: DefaultParams): void {
+/** Marks markup boilerplate, then sums good, bad and anchor text per subtree, children first. */
+function scoreSubtrees(doc: DomDocument, body: DomElement, params: DefaultParams): Masses {
+  const els = doc.elements;
+  const n = els.length;
+  const good = new Float64Array(n), bad = new Float64Array(n), link = new Float64Array(n);
+  const kinds: (BoilerKind | null)[] = new Array(n).fill(null);
+  const bodyPlain = Math.max(1, body.textLen - body.linkTextLen);
+  for (let i = 0; i < n; i++) {
+    const el = els[i];
+    const k = boilerKind(el);
+    if (!k) continue;
+    if (k === 'header' && (insideArticle(el) || hasHeadline(el))) continue;
+    // A hint, not a verdict: no block that holds most of the page's prose is boilerplate.
+    if (el.textLen - el.linkTextLen > params.overruleShare * bodyPlain) continue;
+    kinds[i] = k;
+  }
+  for (let i = n - 1; i >= 0; i--) {
+    if (kinds[i]) continue;
+    const el = els[i];
+    let g = 0, b = 0, l = 0;
+    const L = el.inlineLen;
+    if (L > 0 && (BLOCK_TAGS.has(el.tag) || el === body || el.parent === null)) {
+      l = el.inlineLinkLen;
+      const plain = Math.max(0, L - l);
+      const w = L >= params.shortUnit || el.inlinePunct > 0 ? 1 : 0.5;
+      g = plain * w + l * params.linkGood; b = l * (1 - params.linkGood) + plain * (1 - w);
+    }
+    const ch = el.children;
+    for (let j = 0; j < ch.length; j++) {
+      const c = ch[j];
+      if (c.kind === 1) { g += good[c.id]; b += bad[c.id]; l += link[c.id]; }
+    }
+    good[i] = g; bad[i] = b; link[i] = l;
+  }
+  const inBoiler = new Uint8Array(n);
+  for (let i = 0; i < n; i++) if (kinds[i]) inBoiler.fill(1, i, i + els[i].tags + 1);
+  return { good, bad, link, kinds, inBoiler };
+}
+
+/** The element of `scope`'s subtree with the highest score; ties go to the deeper element. */
+function bestSubtree(doc: DomDocument, scope: DomElement, score: (id: number) => number): DomElement {
+  const els = doc.elements;
+  let best = scope, bestScore = -Infinity;
+  for (let i = scope.id, end = scope.id + scope.tags; i <= end; i++) {
+    const s = score(i);
+    if (s > bestScore || (s === bestScore && els[i].depth > best.depth)) { bestScore = s; best = els[i]; }
+  }
+  return best;
+}
+
+/** Descends from `body` while one child holds at least `share` of the text: the central area. */
+function centralArea(body: DomElement, m: Masses, share: number): DomElement {
+  const mass = (el: DomElement) => m.good[el.id] + m.link[el.id];
+  let el = body;
+  for (;;) {
+    const total = mass(el);
+    let next: DomElement | null = null;
+    for (const c of el.children) if (c.kind === 1 && !m.kinds[c.id] && mass(c) >= share * total) { next = c; break; }
+    if (!next || total === 0) return el;
+    el = next;
+  }
+}
+
+/** Cuts markup boilerplate inside a content root and, on topic pages, link-dense blocks. */
+function cutNoise(root: DomElement, labels: Labels, m: Masses, p: DefaultParams, cutLinkDense: boolean): void {
+  const { kinds, good, bad } = m;
   const stack: DomElement[] = [];
   for (const c of root.children) if (c.kind === 1) stack.push(c);
   while (stack.length) {
@@ -109,7 +164,7 @@ function cutNoise(root: DomElement, labels: Labels, kinds: (BoilerKind | null)[]
     const k = kinds[el.id];
     if (k) { labels.set(el, NOISE, `boilerplate markup: ${k}`); continue; }
     const g = good[el.id], b = bad[el.id];
-    if (el.textLen > 0 && el.linkTextLen > p.maxLinkDensity * el.textLen && b > g && el.tag !== 'a' && BLOCK_TAGS.has(el.tag)) {
+    if (cutLinkDense && el.textLen > 0 && el.linkTextLen > p.maxLinkDensity * el.textLen && b > g && el.tag !== 'a' && BLOCK_TAGS.has(el.tag)) {
       labels.set(el, NOISE, `link-dense block: ${(el.linkTextLen / el.textLen).toFixed(2)} anchor text`);
       continue;
     }
