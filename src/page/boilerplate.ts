@@ -41,7 +41,7 @@ const WORD_RULES: [RegExp, BoilerKind][] = [
 const POSITIVE = /(?:^|[^a-z])(?:article|articlebody|article-?body|article-?content|entry|entry-?content|post|post-?content|post-?body|main|main-?content|content|story|story-?body|text|body|blog|hentry|prose|markdown|rich-?text|page-?content|single)(?:$|[^a-z])/;
 
 /** The boilerplate kind the markup of `el` itself declares, if any. */
-export function boilerKind(el: DomElement): BoilerKind | null {
+export function boilerKind(el: DomElement, keepComments = false): BoilerKind | null {
   if (el.hidden) return 'hidden';
   const t = TAG_KIND[el.tag];
   if (t) return t;
@@ -50,7 +50,9 @@ export function boilerKind(el: DomElement): BoilerKind | null {
   if (el.tag === 'header') return 'header';
   const ci = el.classId;
   if (!ci) return null;
-  for (const [re, kind] of WORD_RULES) if (re.test(ci)) return kind;
+  for (const [re, kind] of WORD_RULES) {
+    if (re.test(ci)) return kind === 'comments' && keepComments ? null : kind;
+  }
   return null;
 }
 

@@ -40,10 +40,12 @@ export interface DefaultParams {
   overruleShare: number;
   /** Score factor for a root candidate inside markup boilerplate. */
   boilerDiscount: number;
+  /** Keep user comments as content (dragnet's truth has them on 30% of pages; trafilatura's never). */
+  keepComments: boolean;
 }
 
 export const DEFAULT_PARAMS: DefaultParams = { lambda: 1.0, shortUnit: 40, siblingShare: 0.1, maxLinkDensity: 0.5, linkGood: 0,
-  hubLinkShare: 0.5, hubRootShare: 0.25, hubCentralShare: 0.8, overruleShare: 0.5, boilerDiscount: 0.5 };
+  hubLinkShare: 0.5, hubRootShare: 0.25, hubCentralShare: 0.8, overruleShare: 0.5, boilerDiscount: 0.5, keepComments: true };
 
 
 /** Per-element sums over the subtree, boilerplate excluded (arrays indexed by element id). */
@@ -88,6 +90,7 @@ export function labelDefault(doc: DomDocument, params: DefaultParams = DEFAULT_P
 
   const headline = findHeadline(doc, root, labels);
   if (headline) labels.set(headline, CONTENT, 'headline just before the topic root');
+  cutOrphanHeadings(labels);
   return labels;
 }
 
@@ -100,7 +103,7 @@ function scoreSubtrees(doc: DomDocument, body: DomElement, params: DefaultParams
   const bodyPlain = Math.max(1, body.textLen - body.linkTextLen);
   for (let i = 0; i < n; i++) {
     const el = els[i];
-    const k = boilerKind(el);
+    const k = boilerKind(el, params.keepComments);
     if (!k) continue;
     if (k === 'header' && (insideArticle(el) || hasHeadline(el))) continue;
     // A hint, not a verdict: no block that holds most of the page's prose is boilerplate.
@@ -203,4 +206,28 @@ function findHeadline(doc: DomDocument, root: DomElement, labels: Labels): DomEl
     else if (!candidate && el.tag === 'h2') candidate = el;
   }
   return candidate;
+}
+
+/**
+ * A heading with nothing under it before the next heading of its level (or the end) introduces
+ * something that was cut — a "Related articles" over a removed link list — so it goes too.
+ */
+function cutOrphanHeadings(labels: Labels): void {
+  const seq: DomElement[] = [];
+  for (const root of labels.contentRoots()) {
+    const stack: DomElement[] = [root];
+    while (stack.length) {
+      const el = stack.pop()!;
+      if (labels.marks[el.id] === NOISE) continue;
+      if (HEADING_TAGS.has(el.tag)) { if (el.textLen > 0) seq.push(el); continue; }
+      if (el.inlineLen > 0 && BLOCK_TAGS.has(el.tag)) seq.push(el);
+      for (let i = el.children.length - 1; i >= 0; i--) { const c = el.children[i]; if (c.kind === 1) stack.push(c); }
+    }
+  }
+  for (let k = 0; k < seq.length; k++) {
+    const h = seq[k];
+    if (!HEADING_TAGS.has(h.tag)) continue;
+    const next = seq[k + 1];
+    if (next === undefined || (HEADING_TAGS.has(next.tag) && next.tag <= h.tag)) labels.set(h, NOISE, 'heading with no content under it');
+  }
 }
