@@ -46,6 +46,23 @@ export interface ParseOptions {
 
 /** Parse with our adapter. Never throws on any string input. */
 export function parseHtml(html: string, options: ParseOptions = {}): DomDocument {
+  const doc = parseOnce(html, options);
+  // An unclosed <title> turns the rest of the page into title text (RCDATA), in browsers too.
+  // Such pages still have an article for a reader of the source: parse again without that tag.
+  const title = doc.head?.children.find((c): c is DomElement => c.kind === 1 && c.tag === 'title');
+  const t = title?.children[0];
+  if (t && t.kind === 3 && t.data.length > 2048 && t.data.includes('</')) {
+    const at = html.search(/<title\b[^>]*>/i);
+    if (at >= 0) {
+      const end = html.indexOf('>', at) + 1;
+      const firstLine = t.data.slice(0, Math.max(0, t.data.search(/[<\n]/)));
+      return parseOnce(`${html.slice(0, at)}<title>${firstLine.replace(/</g, '&lt;')}</title>${html.slice(end + firstLine.length)}`, options);
+    }
+  }
+  return doc;
+}
+
+function parseOnce(html: string, options: ParseOptions): DomDocument {
   const maxNodes = options.maxNodes ?? Infinity;
   let elementCount = 0;
   let truncated = false;
