@@ -12,6 +12,7 @@
  */
 import { parse, type TreeAdapter, type TreeAdapterTypeMap, html as parse5html } from 'parse5';
 import { DomElement, DomText, type DomDocument, type Attr } from './node.js';
+import { stripRawText } from './prescan.js';
 
 /** Elements whose subtree is never topic content. */
 export const NEVER_CONTENT = new Set([
@@ -45,7 +46,8 @@ export interface ParseOptions {
 }
 
 /** Parse with our adapter. Never throws on any string input. */
-export function parseHtml(html: string, options: ParseOptions = {}): DomDocument {
+export function parseHtml(source: string, options: ParseOptions = {}): DomDocument {
+  const html = stripRawText(source);
   const doc = parseOnce(html, options);
   // An unclosed <title> turns the rest of the page into title text (RCDATA), in browsers too.
   // Such pages still have an article for a reader of the source: parse again without that tag.
