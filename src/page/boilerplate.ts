@@ -30,6 +30,7 @@ const WORD_RULES: [RegExp, BoilerKind][] = [
   [/(?:^|[^a-z])(?:ads?|advert|advertisement|advertising|adsense|ad-?slot|ad-?unit|adbox|sponsor(?:ed)?|promo|promotion|dfp|banner-?ad)(?:$|[^a-z])/, 'ad'],
   [/(?:^|[^a-z])(?:newsletter|subscribe|subscription|signup|sign-?up|mailing-?list|optin|opt-?in)(?:$|[^a-z])/, 'newsletter'],
   [/(?:^|[^a-z])(?:breadcrumbs?|crumbs?)(?:$|[^a-z])/, 'breadcrumb'],
+  [/(?:^|[^a-z])(?:credits?|photo-?credit|image-?credit|copyright-?image)(?:$|[^a-z])/, 'meta'],
   [/(?:^|[^a-z])(?:pagination|pager|paging)(?:$|[^a-z])/, 'pagination'],
   [/(?:^|[^a-z])(?:nav|navbar|navigation|menu|menubar|mainmenu|topnav|subnav|skip-?link|skip)(?:$|[^a-z])/, 'nav'],
   [/(?:^|[^a-z])(?:footer|site-?footer|page-?footer|copyright|colophon)(?:$|[^a-z])/, 'footer'],
