@@ -7,6 +7,7 @@ export type ErrorCode =
   | 'E_INPUT_TOO_LARGE'    // over the size budget
   | 'E_INPUT_BINARY'       // bytes that are not a text document
   | 'E_INPUT_NOT_FOUND'    // a path that does not exist
+  | 'E_INPUT_READ'         // a path that exists but cannot be read as a page (a directory, no permission, I/O error)
   | 'E_GZIP'               // a .gz that does not inflate
   | 'E_FETCH'              // a URL that could not be fetched
   | 'E_FETCH_TIMEOUT'
