@@ -43,7 +43,20 @@ interface LeanMap extends TreeAdapterTypeMap<AnyNode, DomElement, AnyNode, DomEl
 export interface ParseOptions {
   /** Stop attaching elements past this many (the page is then marked truncated). */
   maxNodes?: number;
+  /** Stop parsing after this many ms (the page is then marked truncated). */
+  maxMillis?: number;
 }
+
+/**
+ * Thrown inside the tree adapter to stop parse5 early. Some inputs make tree construction itself
+ * quadratic (thousands of distinct open <b> elements are re-created for every new paragraph by
+ * "reconstruct the active formatting elements"), so attaching fewer nodes is not enough: the
+ * number of elements *created* and the clock are capped too, and the partial tree is kept.
+ */
+class ParseBudgetExceeded extends Error {}
+
+/** Elements parse5 may create per element we may attach, before the parse is cut. */
+const CREATED_PER_ATTACHED = 2;
 
 /** Parse with our adapter. Never throws on any string input. */
 export function parseHtml(source: string, options: ParseOptions = {}): DomDocument {
@@ -67,7 +80,10 @@ export function parseHtml(source: string, options: ParseOptions = {}): DomDocume
 function parseOnce(html: string, options: ParseOptions): DomDocument {
   const maxNodes = options.maxNodes ?? Infinity;
   let elementCount = 0;
+  let created = 0;
   let truncated = false;
+  const maxCreated = maxNodes * CREATED_PER_ATTACHED;
+  const deadline = options.maxMillis !== undefined ? performance.now() + options.maxMillis : Infinity;
   const detached = new WeakSet<DomElement>();
 
   const attach = (parent: DomElement, node: AnyNode, before?: AnyNode): void => {
@@ -88,6 +104,9 @@ function parseOnce(html: string, options: ParseOptions): DomDocument {
     createDocument: () => new DomElement('#document', [], parse5html.NS.HTML),
     createDocumentFragment: () => new DomElement('#fragment', [], parse5html.NS.HTML),
     createElement: (tag, ns, attrs) => {
+      if (++created > maxCreated || ((created & 1023) === 0 && performance.now() > deadline)) {
+        throw new ParseBudgetExceeded();
+      }
       const el = new DomElement(tag, attrs as Attr[], ns);
       // Kept in the tree, not dropped: a hidden wrapper around the whole page is revealed by script.
       if (attrs.length && isHiddenByMarkup(attrs as Attr[])) el.hidden = true;
@@ -149,7 +168,17 @@ function parseOnce(html: string, options: ParseOptions): DomDocument {
     updateNodeSourceCodeLocation: () => {},
   };
 
-  const root = parse(html, { treeAdapter: adapter, scriptingEnabled: false });
+  let root: DomElement;
+  const rootHolder: { doc?: DomElement } = {};
+  const createDocument = adapter.createDocument;
+  adapter.createDocument = () => (rootHolder.doc = createDocument());
+  try {
+    root = parse(html, { treeAdapter: adapter, scriptingEnabled: false });
+  } catch (e) {
+    if (!(e instanceof ParseBudgetExceeded) || !rootHolder.doc) throw e;
+    root = rootHolder.doc;
+    truncated = true;
+  }
   let htmlEl: DomElement | null = null, head: DomElement | null = null, body: DomElement | null = null;
   for (const c of root.children) if (c.kind === 1 && c.tag === 'html') htmlEl = c;
   if (htmlEl) {

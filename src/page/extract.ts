@@ -29,7 +29,7 @@ export const LABELERS: Record<Algorithm, Labeler> = {
 };
 
 /** Defaults: a 50 MB page still goes through; a pathological tree is cut, not allowed to stall. */
-export const DEFAULT_BUDGET: Budget = { maxBytes: 64 * 1024 * 1024, maxNodes: 400_000, maxMillis: 10_000 };
+export const DEFAULT_BUDGET: Budget = { maxBytes: 64 * 1024 * 1024, maxNodes: 200_000, maxMillis: 10_000 };
 
 /** Below this many characters of text, the cascade tries the next labeler. */
 const MIN_CHARS = 250;
@@ -59,8 +59,8 @@ export function extract(input: string | Uint8Array, options: ExtractOptions = {}
     encoding = { name: d.encoding, source: d.source };
   }
 
-  const doc = parseHtml(html, { maxNodes: budget.maxNodes });
-  if (doc.truncated) diagnostics.push({ code: 'W_BUDGET_NODES', message: `tree cut at ${budget.maxNodes} elements (budget.maxNodes)` });
+  const doc = parseHtml(html, { maxNodes: budget.maxNodes, maxMillis: budget.maxMillis });
+  if (doc.truncated) diagnostics.push({ code: 'W_BUDGET_NODES', message: `tree cut short by the node or time budget (budget.maxNodes = ${budget.maxNodes}, budget.maxMillis = ${budget.maxMillis})` });
   computeFeatures(doc);
   const t1 = performance.now();
   if (t1 - t0 > budget.maxMillis) diagnostics.push({ code: 'W_BUDGET_TIME', message: `parsing alone took ${(t1 - t0).toFixed(0)} ms, over budget.maxMillis; labelling with the cheapest labeler` });
