@@ -31,6 +31,7 @@ const WORD_RULES: [RegExp, BoilerKind][] = [
   [/(?:^|[^a-z])(?:newsletter|subscribe|subscription|signup|sign-?up|mailing-?list|optin|opt-?in)(?:$|[^a-z])/, 'newsletter'],
   [/(?:^|[^a-z])(?:breadcrumbs?|crumbs?)(?:$|[^a-z])/, 'breadcrumb'],
   [/(?:^|[^a-z])(?:credits?|photo-?credit|image-?credit|copyright-?image)(?:$|[^a-z])/, 'meta'],
+  [/(?:^|[^a-z])(?:author-?(?:box|bio|info|card|description|details|profile)|about-?(?:the-?)?author|bio-?box)(?:$|[^a-z])/, 'meta'],
   [/(?:^|[^a-z])(?:pagination|pager|paging)(?:$|[^a-z])/, 'pagination'],
   [/(?:^|[^a-z])(?:nav|navbar|navigation|menu|menubar|mainmenu|topnav|subnav|skip-?link|skip)(?:$|[^a-z])/, 'nav'],
   [/(?:^|[^a-z])(?:footer|site-?footer|page-?footer|copyright|colophon)(?:$|[^a-z])/, 'footer'],
@@ -42,7 +43,7 @@ const WORD_RULES: [RegExp, BoilerKind][] = [
 const POSITIVE = /(?:^|[^a-z])(?:article|articlebody|article-?body|article-?content|entry|entry-?content|post|post-?content|post-?body|main|main-?content|content|story|story-?body|text|body|blog|hentry|prose|markdown|rich-?text|page-?content|single)(?:$|[^a-z])/;
 
 /** The boilerplate kind the markup of `el` itself declares, if any. */
-export function boilerKind(el: DomElement, keepComments = false): BoilerKind | null {
+export function boilerKind(el: DomElement): BoilerKind | null {
   if (el.hidden) return 'hidden';
   const t = TAG_KIND[el.tag];
   if (t) return t;
@@ -51,9 +52,7 @@ export function boilerKind(el: DomElement, keepComments = false): BoilerKind | n
   if (el.tag === 'header') return 'header';
   const ci = el.classId;
   if (!ci) return null;
-  for (const [re, kind] of WORD_RULES) {
-    if (re.test(ci)) return kind === 'comments' && keepComments ? null : kind;
-  }
+  for (const [re, kind] of WORD_RULES) if (re.test(ci)) return kind;
   return null;
 }
 

@@ -42,10 +42,12 @@ export interface DefaultParams {
   boilerDiscount: number;
   /** Keep user comments as content (dragnet's truth has them on 30% of pages; trafilatura's never). */
   keepComments: boolean;
+  /** A comments block is a discussion (kept) from this much non-anchor text on. */
+  minDiscussion: number;
 }
 
 export const DEFAULT_PARAMS: DefaultParams = { lambda: 1.0, shortUnit: 40, siblingShare: 0.1, maxLinkDensity: 0.5, linkGood: 0,
-  hubLinkShare: 0.5, hubRootShare: 0.25, hubCentralShare: 0.8, overruleShare: 0.5, boilerDiscount: 0.5, keepComments: true };
+  hubLinkShare: 0.5, hubRootShare: 0.25, hubCentralShare: 0.8, overruleShare: 0.5, boilerDiscount: 0.5, keepComments: true, minDiscussion: 100 };
 
 
 /** Per-element sums over the subtree, boilerplate excluded (arrays indexed by element id). */
@@ -103,8 +105,10 @@ function scoreSubtrees(doc: DomDocument, body: DomElement, params: DefaultParams
   const bodyPlain = Math.max(1, body.textLen - body.linkTextLen);
   for (let i = 0; i < n; i++) {
     const el = els[i];
-    const k = boilerKind(el, params.keepComments);
+    const k = boilerKind(el);
     if (!k) continue;
+    // Kept comments are the discussion itself, not an empty thread's form or "no comments yet".
+    if (k === 'comments' && params.keepComments && el.textLen - el.linkTextLen >= params.minDiscussion) continue;
     if (k === 'header' && (insideArticle(el) || hasHeadline(el))) continue;
     // A hint, not a verdict: no block that holds most of the page's prose is boilerplate.
     if (el.textLen - el.linkTextLen > params.overruleShare * bodyPlain) continue;
