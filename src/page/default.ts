@@ -44,10 +44,12 @@ export interface DefaultParams {
   keepComments: boolean;
   /** A comments block is a discussion (kept) from this much non-anchor text on. */
   minDiscussion: number;
+  /** Cut the run of short, unpunctuated blocks that ends the content (box titles, bylines, widgets). */
+  trimTail: boolean;
 }
 
 export const DEFAULT_PARAMS: DefaultParams = { lambda: 1.0, shortUnit: 40, siblingShare: 0.1, maxLinkDensity: 0.5, linkGood: 0,
-  hubLinkShare: 0.5, hubRootShare: 0.25, hubCentralShare: 0.8, overruleShare: 0.5, boilerDiscount: 0.5, keepComments: true, minDiscussion: 100 };
+  hubLinkShare: 0.5, hubRootShare: 0.25, hubCentralShare: 0.8, overruleShare: 0.5, boilerDiscount: 0.5, keepComments: true, minDiscussion: 100, trimTail: true };
 
 
 /** Per-element sums over the subtree, boilerplate excluded (arrays indexed by element id). */
@@ -92,6 +94,7 @@ export function labelDefault(doc: DomDocument, params: DefaultParams = DEFAULT_P
 
   const headline = findHeadline(doc, root, labels);
   if (headline) labels.set(headline, CONTENT, 'headline just before the topic root');
+  if (params.trimTail) trimTail(labels);
   cutOrphanHeadings(labels);
   return labels;
 }
@@ -212,11 +215,8 @@ function findHeadline(doc: DomDocument, root: DomElement, labels: Labels): DomEl
   return candidate;
 }
 
-/**
- * A heading with nothing under it before the next heading of its level (or the end) introduces
- * something that was cut — a "Related articles" over a removed link list — so it goes too.
- */
-function cutOrphanHeadings(labels: Labels): void {
+/** The text units of the content, in document order (leaf blocks and headings, NOISE skipped). */
+function contentUnits(labels: Labels): DomElement[] {
   const seq: DomElement[] = [];
   for (const root of labels.contentRoots()) {
     const stack: DomElement[] = [root];
@@ -228,6 +228,27 @@ function cutOrphanHeadings(labels: Labels): void {
       for (let i = el.children.length - 1; i >= 0; i--) { const c = el.children[i]; if (c.kind === 1) stack.push(c); }
     }
   }
+  return seq;
+}
+
+/** Short, unpunctuated or anchor-dominated: the shape of widget titles and link boxes. */
+function isFragment(el: DomElement): boolean {
+  const plain = el.inlineLen - el.inlineLinkLen;
+  return el.inlinePunct === 0 ? el.inlineWords < 6 || plain < el.inlineLen / 2 : el.inlineWords < 3;
+}
+
+/** Articles end in prose: the run of fragments after the last prose unit is page furniture. */
+function trimTail(labels: Labels): void {
+  const seq = contentUnits(labels);
+  for (let k = seq.length - 1; k > 0 && isFragment(seq[k]); k--) labels.set(seq[k], NOISE, 'trailing fragment after the last prose block');
+}
+
+/**
+ * A heading with nothing under it before the next heading of its level (or the end) introduces
+ * something that was cut — a "Related articles" over a removed link list — so it goes too.
+ */
+function cutOrphanHeadings(labels: Labels): void {
+  const seq = contentUnits(labels);
   for (let k = 0; k < seq.length; k++) {
     const h = seq[k];
     if (!HEADING_TAGS.has(h.tag)) continue;
