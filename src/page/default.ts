@@ -15,7 +15,7 @@
  */
 import type { DomDocument, DomElement } from '../dom/node.js';
 import { BLOCK_TAGS, HEADING_TAGS } from '../dom/tags.js';
-import { boilerKind, type BoilerKind } from './boilerplate.js';
+import { boilerKind, looksLikeContent, type BoilerKind } from './boilerplate.js';
 import { CONTENT, NOISE, Labels } from './labels.js';
 import type { PageType } from '../types.js';
 
@@ -46,10 +46,12 @@ export interface DefaultParams {
   minDiscussion: number;
   /** Cut the run of short, unpunctuated blocks that ends the content (box titles, bylines, widgets). */
   trimTail: boolean;
+  /** Root-score bonus for elements whose markup names them content. */
+  contentBonus: number;
 }
 
 export const DEFAULT_PARAMS: DefaultParams = { lambda: 1.0, shortUnit: 40, siblingShare: 0.1, maxLinkDensity: 0.5, linkGood: 0,
-  hubLinkShare: 0.5, hubRootShare: 0.25, hubCentralShare: 0.8, overruleShare: 0.5, boilerDiscount: 0.5, keepComments: true, minDiscussion: 100, trimTail: true };
+  hubLinkShare: 0.5, hubRootShare: 0.25, hubCentralShare: 0.8, overruleShare: 0.5, boilerDiscount: 0.5, keepComments: true, minDiscussion: 100, trimTail: true, contentBonus: 0.2 };
 
 
 /** Per-element sums over the subtree, boilerplate excluded (arrays indexed by element id). */
@@ -65,7 +67,10 @@ export function labelDefault(doc: DomDocument, params: DefaultParams = DEFAULT_P
   const body = doc.body ?? doc.root;
   const m = scoreSubtrees(doc, body, params);
   // Inside markup boilerplate a root is possible (the hint can be wrong) but discounted.
-  const root = bestSubtree(doc, body, (i) => (m.good[i] - params.lambda * m.bad[i]) * (m.inBoiler[i] ? params.boilerDiscount : 1));
+  // Markup that names the content (article, main, entry-content, articleBody) earns a bonus.
+  const els = doc.elements;
+  const root = bestSubtree(doc, body, (i) => (m.good[i] - params.lambda * m.bad[i]) *
+    (m.inBoiler[i] ? params.boilerDiscount : 1) * (namesContent(els[i]) ? 1 + params.contentBonus : 1));
 
   // Paper 000 §4.1: the page type follows the central area. When the topic root holds little of
   // the page's non-boilerplate text and that text is mostly anchors, the page is a hub, and its
@@ -255,4 +260,8 @@ function cutOrphanHeadings(labels: Labels): void {
     const next = seq[k + 1];
     if (next === undefined || (HEADING_TAGS.has(next.tag) && next.tag <= h.tag)) labels.set(h, NOISE, 'heading with no content under it');
   }
+}
+
+function namesContent(el: DomElement): boolean {
+  return el.tag === 'article' || el.tag === 'main' || looksLikeContent(el);
 }
