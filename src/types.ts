@@ -27,6 +27,8 @@ export interface ExtractOptions {
   formats?: OutputFormat[];
   /** Record every block with its features, label and reason. */
   debug?: boolean;
+  /** Keep user comments that hold a discussion (default true; the default labeler only). */
+  comments?: boolean;
   budget?: Partial<Budget>;
 }
 

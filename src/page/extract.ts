@@ -13,19 +13,19 @@ import { renderMarkdown } from '../render/markdown.js';
 import { renderHtml } from '../render/html.js';
 import type { Algorithm, Budget, Diagnostic, ExtractOptions, Extraction } from '../types.js';
 import { ALGORITHMS } from '../types.js';
-import { labelDefault } from './default.js';
+import { DEFAULT_PARAMS, labelDefault } from './default.js';
 import { blockDebug } from './debug.js';
 import type { Labels } from './labels.js';
 import { pageLang, pageTitle } from './metadata.js';
 import { labelSatisfiable } from './satisfiable.js';
 import { labelTagTree } from './tag-tree.js';
 
-export type Labeler = (doc: DomDocument) => Labels & { pageType?: Extraction['pageType'] };
+export type Labeler = (doc: DomDocument, options: ExtractOptions) => Labels & { pageType?: Extraction['pageType'] };
 
 export const LABELERS: Record<Algorithm, Labeler> = {
-  default: labelDefault,
-  tagtree: labelTagTree,
-  satisfiable: labelSatisfiable,
+  default: (doc, options) => labelDefault(doc, options.comments === false ? { ...DEFAULT_PARAMS, keepComments: false } : DEFAULT_PARAMS),
+  tagtree: (doc) => labelTagTree(doc),
+  satisfiable: (doc) => labelSatisfiable(doc),
 };
 
 /** Defaults: a 50 MB page still goes through; a pathological tree is cut, not allowed to stall. */
@@ -71,7 +71,7 @@ export function extract(input: string | Uint8Array, options: ExtractOptions = {}
   let text = '';
   const available = doc.body ? doc.body.textLen : doc.root.textLen;
   for (const alg of order) {
-    const l = LABELERS[alg](doc);
+    const l = LABELERS[alg](doc, options);
     const t = renderText(l);
     const accepted = t.length >= Math.min(MIN_CHARS, available * 0.5) || alg === order[order.length - 1];
     attempts.push({ algorithm: alg, chars: t.length, accepted });
