@@ -48,10 +48,12 @@ export interface DefaultParams {
   trimTail: boolean;
   /** Root-score bonus for elements whose markup names them content. */
   contentBonus: number;
+  /** Add the page's headline when it stands outside the topic root. */
+  headline: boolean;
 }
 
 export const DEFAULT_PARAMS: DefaultParams = { lambda: 1.0, shortUnit: 40, siblingShare: 0.1, maxLinkDensity: 0.5, linkGood: 0,
-  hubLinkShare: 0.5, hubRootShare: 0.25, hubCentralShare: 0.8, overruleShare: 0.5, boilerDiscount: 0.5, keepComments: true, minDiscussion: 100, trimTail: true, contentBonus: 0.2 };
+  hubLinkShare: 0.5, hubRootShare: 0.25, hubCentralShare: 0.8, overruleShare: 0.5, boilerDiscount: 0.5, keepComments: true, minDiscussion: 100, trimTail: true, contentBonus: 0.2, headline: true };
 
 
 /** Per-element sums over the subtree, boilerplate excluded (arrays indexed by element id). */
@@ -97,7 +99,7 @@ export function labelDefault(doc: DomDocument, params: DefaultParams = DEFAULT_P
   }
   for (const r of labels.contentRoots()) cutNoise(r, labels, m, params, true);
 
-  const headline = findHeadline(doc, root, labels);
+  const headline = params.headline ? findHeadline(doc, root, labels) : null;
   if (headline) labels.set(headline, CONTENT, 'headline just before the topic root');
   if (params.trimTail) trimTail(labels);
   cutOrphanHeadings(labels);
