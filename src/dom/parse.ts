@@ -66,7 +66,7 @@ export function parseHtml(source: string, options: ParseOptions = {}): DomDocume
   // Such pages still have an article for a reader of the source: parse again without that tag.
   const title = doc.head?.children.find((c): c is DomElement => c.kind === 1 && c.tag === 'title');
   const t = title?.children[0];
-  if (t && t.kind === 3 && t.data.length > 2048 && t.data.includes('</')) {
+  if (t && t.kind === 3 && t.data.length > 200 && /<\/[a-z]/i.test(t.data)) {
     const at = html.search(/<title\b[^>]*>/i);
     if (at >= 0) {
       const end = html.indexOf('>', at) + 1;

@@ -181,7 +181,8 @@ function cutNoise(root: DomElement, labels: Labels, m: Masses, p: DefaultParams,
     const k = kinds[el.id];
     if (k) { labels.set(el, NOISE, `boilerplate markup: ${k}`); continue; }
     const g = good[el.id], b = bad[el.id];
-    if (cutLinkDense && el.textLen > 0 && el.linkTextLen > p.maxLinkDensity * el.textLen && b > g && el.tag !== 'a' && BLOCK_TAGS.has(el.tag)) {
+    // A heading that is a link is a title, not a link list; orphaned ones go later.
+    if (cutLinkDense && !HEADING_TAGS.has(el.tag) && el.textLen > 0 && el.linkTextLen > p.maxLinkDensity * el.textLen && b > g && el.tag !== 'a' && BLOCK_TAGS.has(el.tag)) {
       labels.set(el, NOISE, `link-dense block: ${(el.linkTextLen / el.textLen).toFixed(2)} anchor text`);
       continue;
     }
