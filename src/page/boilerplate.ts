@@ -26,7 +26,7 @@ const WORD_RULES: [RegExp, BoilerKind][] = [
   [/(?:^|[^a-z])(?:comments?|comment-?list|commentlist|disqus|respond|replies|reactions|discussion)(?:$|[^a-z])/, 'comments'],
   [/(?:^|[^a-z])(?:cookies?|consent|gdpr|cmp|onetrust|cookiebanner)(?:$|[^a-z])/, 'cookie'],
   [/(?:^|[^a-z])(?:share|sharing|social|sharebar|share-?buttons?|addthis|sociable|shareaholic|likes?)(?:$|[^a-z])/, 'share'],
-  [/(?:^|[^a-z])(?:related|recommended|recommendations?|more-?stories|read-?more|also-?read|trending|popular|most-?read|taboola|outbrain|you-?may-?like|next-?post|prev-?post|post-?navigation)(?:$|[^a-z])/, 'related'],
+  [/(?:^|[^a-z])(?:related|recommended|recommendations?|more-?stories|read-?more|also-?read|trending|popular|most-?read|taboola|outbrain|you-?may-?like|next-?post|prev-?post|post-?navigation|teasers?|recirculation|more-?from|further-?reading|see-?also)(?:$|[^a-z])/, 'related'],
   [/(?:^|[^a-z])(?:ads?|advert|advertisement|advertising|adsense|ad-?slot|ad-?unit|adbox|sponsor(?:ed)?|promo|promotion|dfp|banner-?ad)(?:$|[^a-z])/, 'ad'],
   [/(?:^|[^a-z])(?:newsletter|subscribe|subscription|signup|sign-?up|mailing-?list|optin|opt-?in)(?:$|[^a-z])/, 'newsletter'],
   [/(?:^|[^a-z])(?:breadcrumbs?|crumbs?)(?:$|[^a-z])/, 'breadcrumb'],
