@@ -1,0 +1,9 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as thresher from '../src/index.js';
+
+test('the public exports are pinned', () => {
+  assert.deepEqual(Object.keys(thresher).sort(), [
+    'ALGORITHMS', 'DEFAULT_BUDGET', 'ThresherError', 'decodeHtml', 'extract', 'isThresherError', 'parseHtml', 'sniffEncoding',
+  ]);
+});
