@@ -11,7 +11,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -192,7 +192,8 @@ test('(b) thresher outputs on 20 pages per dev set: per-page and aggregate score
         const dir = sampleDataset(path.join(tmp, 'data'), name);
         const mineRes = await evalDataset(dir, { outRoot: path.join(tmp, 'out'), bootstrap: 0, jobs: 2 });
         const out = path.join(tmp, 'out', name);
-        execFileSync(process.execPath, [path.join(REF_EVAL, 'score.mjs'), '--dataset', name, '--out', out, '--data', path.join(tmp, 'data'), '--bootstrap', '0', '--quiet']);
+        // score.mjs runs its CLI only when argv[1] is its real path (it compares with import.meta.url).
+        execFileSync(process.execPath, [realpathSync(path.join(REF_EVAL, 'score.mjs')), '--dataset', name, '--out', out, '--data', path.join(tmp, 'data'), '--bootstrap', '0', '--quiet']);
         const refPages = readFileSync(`${out}.pages.jsonl`, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { id: string });
         assert.equal(refPages.length, mineRes.pageScores.length, 'page count');
         assertAgree(refPages, mineRes.pageScores, `${name} per page (pages.jsonl)`);
