@@ -33,8 +33,6 @@ export const DEFAULT_BUDGET: Budget = { maxBytes: 64 * 1024 * 1024, maxNodes: 20
 
 /** Below this many characters of text, the cascade tries the next labeler. */
 const MIN_CHARS = 250;
-/** A fallback replaces a short result only when it finds this many times its text. */
-const FALLBACK_GAIN = 2;
 const CASCADE: Algorithm[] = ['default', 'satisfiable', 'tagtree'];
 
 export function extract(input: string | Uint8Array, options: ExtractOptions = {}): Extraction {
@@ -72,22 +70,24 @@ export function extract(input: string | Uint8Array, options: ExtractOptions = {}
   let labels: ReturnType<Labeler> | null = null;
   let text = '';
   const available = doc.body ? doc.body.textLen : doc.root.textLen;
-  // The first labeler's result stands unless it is short and a fallback finds at least twice the
-  // text. The rule reads only the results, never the page's total text, so extracting a page's
-  // own clean output decides the same way (idempotence).
+  // The first labeler's result stands unless it is short; then the longest result wins. The rule
+  // reads only the results, never the page's total text: on a page's own clean output, whichever
+  // labeler keeps everything gives the same text again (idempotence).
+  let chosen = 0;
   for (const alg of order) {
     const l = LABELERS[alg](doc, options);
     const t = renderText(l);
     const first = labels === null;
-    const accepted = first ? t.length >= MIN_CHARS : t.length >= FALLBACK_GAIN * Math.max(1, text.length);
-    attempts.push({ algorithm: alg, chars: t.length, accepted: accepted || (first && order.length === 1) });
-    if (first || accepted) { labels = l; text = t; }
-    if ((first && accepted) || (!first && accepted && t.length >= MIN_CHARS)) break;
+    const better = first || t.length > text.length;
+    attempts.push({ algorithm: alg, chars: t.length, accepted: false });
+    if (better) { labels = l; text = t; chosen = attempts.length - 1; }
+    if (first && t.length >= MIN_CHARS) break;
     if (performance.now() - t0 > budget.maxMillis) {
       diagnostics.push({ code: 'W_BUDGET_TIME', message: 'time budget spent during the fallback cascade' });
       break;
     }
   }
+  attempts[chosen].accepted = true;
   if (!text) diagnostics.push({ code: 'W_NO_CONTENT', message: available ? 'no block passed as topic content' : 'the page has no visible text' });
   const t2 = performance.now();
 
