@@ -135,7 +135,9 @@ export function updatePins(file: string, results: DatasetResult[], algorithm: Al
     pins.date = date;
     if (o.commit) pins.commit = o.commit;
     if (o.note) pins.note = o.note;
-    writeFileSync(file, JSON.stringify(pins, null, 2) + '\n');
+    const { note, date: d, commit, algorithm: alg, tolerance, tolerance_note, pins: values, history, ...rest } = pins;
+    const ordered = { note, date: d, ...(commit ? { commit } : {}), algorithm: alg, tolerance, tolerance_note, pins: values, history, ...rest };
+    writeFileSync(file, JSON.stringify(ordered, null, 2) + '\n');
   }
   return { file, tolerance: pins.tolerance, changed, keptHigher };
 }
