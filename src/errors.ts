@@ -15,7 +15,8 @@ export type ErrorCode =
   | 'E_BUDGET_TIME'        // over the time budget
   | 'E_BAD_OPTION'         // an option with an impossible value
   | 'E_DATASET'            // a dataset folder not in the expected layout
-  | 'E_GATE';              // quality gate refused a regression
+  | 'E_GATE'               // quality gate refused a regression
+  | 'E_MODEL';             // a learned model that does not fit its data or its feature list
 
 export class ThresherError extends Error {
   readonly code: ErrorCode;

@@ -1,4 +1,5 @@
 /** The data that flows through thresher. */
+import type { BlockModel } from './page/learned.js';
 
 /** Which page-level labeler decides content vs noise. */
 export type Algorithm = 'default' | 'tagtree' | 'satisfiable';
@@ -29,6 +30,13 @@ export interface ExtractOptions {
   debug?: boolean;
   /** Keep user comments that hold a discussion (default true; the default labeler only). */
   comments?: boolean;
+  /**
+   * The default labeler refines its structural decision with the learned block classifier
+   * (page/learned.ts). false: the structural decision alone (default true).
+   */
+  model?: boolean;
+  /** A block model of your own (scripts/train-block-model.mjs) instead of the shipped one. */
+  blockModel?: BlockModel;
   budget?: Partial<Budget>;
 }
 

@@ -17,6 +17,7 @@ export async function extractCommand(argv: string[]): Promise<number> {
       algorithm: { type: 'string', short: 'a', default: 'default' },
       debug: { type: 'boolean', default: false },
       'no-comments': { type: 'boolean', default: false },
+      'no-model': { type: 'boolean', default: false },
       out: { type: 'string', short: 'o' },
       timeout: { type: 'string', default: '15000' },
     },
@@ -27,7 +28,7 @@ export async function extractCommand(argv: string[]): Promise<number> {
   if (!ALGORITHMS.includes(algorithm)) throw new ThresherError('E_BAD_OPTION', `--algorithm must be one of ${ALGORITHMS.join(', ')}`);
   if (positionals.length !== 1) throw new ThresherError('E_BAD_OPTION', 'give exactly one <file|dir|-|url>');
   const source = positionals[0];
-  const options = { algorithm, debug: values.debug, formats: [format], comments: !values['no-comments'] };
+  const options = { algorithm, debug: values.debug, formats: [format], comments: !values['no-comments'], model: !values['no-model'] };
 
   const isDir = !/^https?:\/\//i.test(source) && source !== '-' && statSafe(source)?.isDirectory();
   const out: NodeJS.WritableStream | WriteStream = values.out ? createWriteStream(values.out) : process.stdout;

@@ -6,7 +6,7 @@ import { evalCommand } from './eval.js';
 const USAGE = `thresher — turn raw web pages into clean, structured records
 
 usage:
-  thresher extract <file|dir|-|url> [--format text|markdown|html|json] [--algorithm default|tagtree|satisfiable] [--debug] [--out FILE]
+  thresher extract <file|dir|-|url> [--format text|markdown|html|json] [--algorithm default|tagtree|satisfiable] [--debug] [--no-comments] [--no-model] [--out FILE]
   thresher eval (--dataset DIR | --all [--data ROOT]) [--algorithm A] [--limit N] [--gate FILE] [--json]
   thresher help
 

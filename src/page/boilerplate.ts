@@ -9,8 +9,9 @@
  */
 import type { DomElement } from '../dom/node.js';
 
-export type BoilerKind = 'nav' | 'footer' | 'header' | 'aside' | 'comments' | 'share' | 'related' | 'ad' |
-  'cookie' | 'newsletter' | 'meta' | 'hidden' | 'form' | 'breadcrumb' | 'pagination';
+export const BOILER_KINDS = ['nav', 'footer', 'header', 'aside', 'comments', 'share', 'related', 'ad',
+  'cookie', 'newsletter', 'meta', 'hidden', 'form', 'breadcrumb', 'pagination'] as const;
+export type BoilerKind = typeof BOILER_KINDS[number];
 
 const TAG_KIND: Record<string, BoilerKind> = {
   nav: 'nav', footer: 'footer', aside: 'aside', form: 'form', menu: 'nav',

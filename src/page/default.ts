@@ -64,8 +64,10 @@ interface Masses {
   inBoiler: Uint8Array;
 }
 
-export function labelDefault(doc: DomDocument, params: DefaultParams = DEFAULT_PARAMS): Labels & { pageType: PageType } {
-  const labels = new Labels(doc) as Labels & { pageType: PageType };
+export type DefaultLabels = Labels & { pageType: PageType; root: DomElement };
+
+export function labelDefault(doc: DomDocument, params: DefaultParams = DEFAULT_PARAMS): DefaultLabels {
+  const labels = new Labels(doc) as DefaultLabels;
   const body = doc.body ?? doc.root;
   const m = scoreSubtrees(doc, body, params);
   // Inside markup boilerplate a root is possible (the hint can be wrong) but discounted.
@@ -80,8 +82,10 @@ export function labelDefault(doc: DomDocument, params: DefaultParams = DEFAULT_P
   const total = m.good[body.id] + m.link[body.id];
   const hub = m.link[body.id] > params.hubLinkShare * total && m.good[root.id] < params.hubRootShare * total;
   labels.pageType = hub ? 'hub' : 'topic';
+  labels.root = root;
   if (hub) {
     const hubRoot = centralArea(body, m, params.hubCentralShare);
+    labels.root = hubRoot;
     labels.set(hubRoot, CONTENT, `hub page: central area holding ${(100 * params.hubCentralShare).toFixed(0)}% of its text`);
     cutNoise(hubRoot, labels, m, params, false);
     return labels;

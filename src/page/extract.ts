@@ -15,6 +15,7 @@ import type { Algorithm, Budget, Diagnostic, ExtractOptions, Extraction } from '
 import { ALGORITHMS } from '../types.js';
 import { DEFAULT_PARAMS, labelDefault } from './default.js';
 import { blockDebug } from './debug.js';
+import { labelLearned } from './learned.js';
 import type { Labels } from './labels.js';
 import { pageLang, pageTitle } from './metadata.js';
 import { labelSatisfiable } from './satisfiable.js';
@@ -23,7 +24,10 @@ import { labelTagTree } from './tag-tree.js';
 export type Labeler = (doc: DomDocument, options: ExtractOptions) => Labels & { pageType?: Extraction['pageType'] };
 
 export const LABELERS: Record<Algorithm, Labeler> = {
-  default: (doc, options) => labelDefault(doc, options.comments === false ? { ...DEFAULT_PARAMS, keepComments: false } : DEFAULT_PARAMS),
+  default: (doc, options) => {
+    const structural = labelDefault(doc, options.comments === false ? { ...DEFAULT_PARAMS, keepComments: false } : DEFAULT_PARAMS);
+    return options.model === false ? structural : labelLearned(doc, structural, options.blockModel);
+  },
   tagtree: (doc) => labelTagTree(doc),
   satisfiable: (doc) => labelSatisfiable(doc),
 };

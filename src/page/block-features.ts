@@ -1,0 +1,190 @@
+/**
+ * Features of a page's text units for the learned block classifier (block-model.ts).
+ *
+ * A text unit is paper 000's content block at paragraph grain: a block element's own text, outside
+ * its descendant blocks (node.ts `inline*` fields). Each unit is described by what the structural
+ * labeler decided (default.ts), its own text shape, the markup around it (boilerplate.ts hints on
+ * any ancestor), its neighbours and the page as a whole. Every feature is a plain number, so the
+ * model can be a tree ensemble that reads a Float32Array row.
+ */
+import type { DomDocument, DomElement } from '../dom/node.js';
+import { BLOCK_TAGS } from '../dom/tags.js';
+import { BOILER_KINDS, boilerKind, looksLikeContent } from './boilerplate.js';
+import { CONTENT, type Labels } from './labels.js';
+import { functionWordShare } from '../text/function-words.js';
+import { ThresherError } from '../errors.js';
+
+const TAG_GROUPS: [string, string[]][] = [
+  ['h1', ['h1']], ['h2', ['h2']], ['h3-6', ['h3', 'h4', 'h5', 'h6']], ['p', ['p']], ['li', ['li']],
+  ['cell', ['td', 'th']], ['div', ['div', 'section', 'article', 'main']], ['pre', ['pre']],
+  ['quote', ['blockquote']], ['defn', ['dd', 'dt']], ['caption', ['figcaption', 'caption']],
+];
+const TAG_GROUP = new Map<string, number>();
+TAG_GROUPS.forEach(([, tags], i) => tags.forEach((t) => TAG_GROUP.set(t, i)));
+
+/** Feature names, in row order; the trained model stores them to check it reads the same rows. */
+export const BLOCK_FEATURES: readonly string[] = [
+  'default_content', 'in_root', 'before_root', 'after_root', 'hub_page',
+  'log_len', 'log_words', 'punct_per_word', 'link_density', 'digit_share', 'upper_start', 'ends_sentence',
+  'title_case_share', 'pipe_count', 'copyright',
+  ...TAG_GROUPS.map(([g]) => `tag_${g}`),
+  ...BOILER_KINDS.map((k) => `in_${k}`),
+  'in_named_content', 'in_list', 'in_table', 'depth_below_root',
+  'unit_pos', 'char_pos',
+  'parent_log_len', 'parent_link_density', 'parent_log_children', 'parent_share', 'grand_share', 'grand_link_density',
+  'prev_link_density', 'next_link_density', 'prev_log_len', 'next_log_len', 'prev_default', 'next_default',
+  'page_link_density', 'page_log_len', 'root_share', 'log_units',
+  'function_word_share', 'title_overlap', 'repeats', 'window_default', 'window_link_density', 'window_log_len',
+];
+export const N_BLOCK_FEATURES = BLOCK_FEATURES.length;
+
+/** The units of `doc` in document order: block elements (and body) with text of their own. */
+export function textUnits(doc: DomDocument): DomElement[] {
+  const body = doc.body ?? doc.root;
+  const out: DomElement[] = [];
+  const els = doc.elements;
+  for (let i = body.id, end = body.id + body.tags; i <= end; i++) {
+    const el = els[i];
+    if (el.inlineLen > 0 && (BLOCK_TAGS.has(el.tag) || el === body)) out.push(el);
+  }
+  return out;
+}
+
+/** The unit's own text: its text nodes and inline descendants, not its descendant blocks. */
+export function unitText(el: DomElement): string {
+  const parts: string[] = [];
+  // Iterative in-order walk that stops at nested blocks.
+  const frames: { e: DomElement; i: number }[] = [{ e: el, i: 0 }];
+  while (frames.length) {
+    const f = frames[frames.length - 1];
+    if (f.i >= f.e.children.length) { frames.pop(); continue; }
+    const c = f.e.children[f.i++];
+    if (c.kind === 3) parts.push(c.data);
+    else if (BLOCK_TAGS.has(c.tag)) parts.push(' ');
+    else frames.push({ e: c, i: 0 });
+  }
+  return parts.join('').replace(/[\s\u00a0]+/g, ' ').trim();
+}
+
+export interface UnitContext {
+  labels: Labels;
+  /** The structural labeler's topic root (or hub central area). */
+  root: DomElement;
+  hub: boolean;
+  /** The page's <title>, for the headline signal. */
+  title: string;
+}
+
+/** Units on either side that the window features average over. */
+const WINDOW = 5;
+
+/** One row of BLOCK_FEATURES per unit, concatenated. */
+export function blockFeatures(doc: DomDocument, units: DomElement[], ctx: UnitContext): Float32Array {
+  const F = N_BLOCK_FEATURES;
+  const rows = new Float32Array(units.length * F);
+  const body = doc.body ?? doc.root;
+  const { labels, root } = ctx;
+  const rootEnd = root.id + root.tags;
+  const kindsOf = ancestorFlags(doc, body);
+  const bodyLen = Math.max(1, body.textLen);
+  const totalInline = units.reduce((s, u) => s + u.inlineLen, 0) || 1;
+  const isContent = units.map((u) => labels.effective(u) === CONTENT ? 1 : 0);
+  const texts = units.map(unitText);
+  const seen = new Map<string, number>();
+  for (const t of texts) seen.set(t, (seen.get(t) ?? 0) + 1);
+  const titleWords = new Set(wordsOf(ctx.title));
+  const linkShare = units.map((u) => u.inlineLinkLen / u.inlineLen);
+  const logLen = units.map((u) => Math.log1p(u.inlineLen));
+  let charsBefore = 0;
+  for (let k = 0; k < units.length; k++) {
+    const u = units[k];
+    const r = k * F;
+    let j = 0;
+    const put = (v: number) => { rows[r + j++] = v; };
+    const text = texts[k];
+    put(isContent[k]); put(u.id >= root.id && u.id <= rootEnd ? 1 : 0); put(u.id < root.id ? 1 : 0); put(u.id > rootEnd ? 1 : 0);
+    put(ctx.hub ? 1 : 0);
+    put(Math.log1p(u.inlineLen)); put(Math.log1p(u.inlineWords)); put(u.inlinePunct / Math.max(1, u.inlineWords));
+    put(u.inlineLinkLen / u.inlineLen);
+    for (const v of textShape(text)) put(v);
+    const g = TAG_GROUP.get(u.tag);
+    for (let t = 0; t < TAG_GROUPS.length; t++) put(g === t ? 1 : 0);
+    const flags = kindsOf[u.id];
+    for (let b = 0; b < BOILER_KINDS.length; b++) put((flags >>> b) & 1);
+    put((flags >>> BOILER_KINDS.length) & 1); put((flags >>> (BOILER_KINDS.length + 1)) & 1); put((flags >>> (BOILER_KINDS.length + 2)) & 1);
+    put(u.id >= root.id && u.id <= rootEnd ? u.depth - root.depth : -1);
+    put(k / units.length); put(charsBefore / totalInline);
+    charsBefore += u.inlineLen;
+    const p = u.parent ?? u, gp = p.parent ?? p;
+    put(Math.log1p(p.textLen)); put(p.textLen ? p.linkTextLen / p.textLen : 0);
+    put(Math.log1p(p.children.length)); put(p.textLen / bodyLen); put(gp.textLen / bodyLen);
+    put(gp.textLen ? gp.linkTextLen / gp.textLen : 0);
+    const prev = units[k - 1], next = units[k + 1];
+    put(prev ? prev.inlineLinkLen / prev.inlineLen : -1); put(next ? next.inlineLinkLen / next.inlineLen : -1);
+    put(prev ? Math.log1p(prev.inlineLen) : -1); put(next ? Math.log1p(next.inlineLen) : -1);
+    put(prev ? isContent[k - 1] : -1); put(next ? isContent[k + 1] : -1);
+    put(body.linkTextLen / bodyLen); put(Math.log1p(body.textLen)); put(root.textLen / bodyLen);
+    put(Math.log1p(units.length));
+    put(functionWordShare(text));
+    const words = wordsOf(text);
+    // Dice overlap with the <title>: a headline shares most of its words, a one-word menu item
+    // that happens to be in the title only a few.
+    put(words.length && titleWords.size ? (2 * words.filter((w) => titleWords.has(w)).length) / (words.length + titleWords.size) : 0);
+    put(seen.get(text)! - 1);
+    put(windowMean(isContent, k)); put(windowMean(linkShare, k)); put(windowMean(logLen, k));
+    if (j !== F) throw new ThresherError('E_MODEL', `block features: wrote ${j} of ${F} features`);
+  }
+  return rows;
+}
+
+function wordsOf(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** Mean of `v` over the WINDOW units on either side of k, k excluded. */
+function windowMean(v: number[], k: number): number {
+  let s = 0, c = 0;
+  for (let i = Math.max(0, k - WINDOW), end = Math.min(v.length - 1, k + WINDOW); i <= end; i++) if (i !== k) { s += v[i]; c++; }
+  return c ? s / c : -1;
+}
+
+/** digit_share, upper_start, ends_sentence, title_case_share, pipe_count, copyright. */
+function textShape(text: string): number[] {
+  let digits = 0, letters = 0, pipes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) digits++;
+    else if (c === 124) pipes++;
+    else if (c > 64) letters++;
+  }
+  const words = text.split(' ');
+  let titled = 0;
+  for (const w of words) { const c = w.charAt(0); if (c && c !== c.toLowerCase()) titled++; }
+  const first = text.charAt(0);
+  return [
+    digits / Math.max(1, digits + letters), first && first !== first.toLowerCase() ? 1 : 0,
+    /[.!?。！？:;"”)]$/.test(text) ? 1 : 0, titled / Math.max(1, words.length), pipes,
+    /©|\(c\)|copyright|all rights reserved/i.test(text) ? 1 : 0,
+  ];
+}
+
+/**
+ * Per element: bit b set when it or an ancestor (up to body) has boilerplate kind BOILER_KINDS[b];
+ * then bits for "named content" (article/main/entry-content…), inside a list, inside a table.
+ */
+function ancestorFlags(doc: DomDocument, body: DomElement): Uint32Array {
+  const els = doc.elements;
+  const flags = new Uint32Array(els.length);
+  const nk = BOILER_KINDS.length;
+  for (let i = body.id, end = body.id + body.tags; i <= end; i++) {
+    const el = els[i];
+    let f = el === body || !el.parent ? 0 : flags[el.parent.id];
+    const k = boilerKind(el);
+    if (k) f |= 1 << BOILER_KINDS.indexOf(k);
+    if (el.tag === 'article' || el.tag === 'main' || looksLikeContent(el)) f |= 1 << nk;
+    if (el.tag === 'li' || el.tag === 'ul' || el.tag === 'ol') f |= 1 << (nk + 1);
+    if (el.tag === 'td' || el.tag === 'table') f |= 1 << (nk + 2);
+    flags[i] = f;
+  }
+  return flags;
+}

@@ -1,0 +1,122 @@
+/**
+ * The learned refinement of the default labeler: a block classifier over text units.
+ *
+ * Paper 000 labels blocks by thresholds on their features; paper 003 by fixed rules. Both are
+ * hand-set decision functions over the same kind of block features. Here the decision function is
+ * learned instead: a gradient-boosted tree ensemble (learn/gbdt.ts) reads each text unit's
+ * features (block-features.ts), including what the structural labeler (default.ts) decided, and
+ * gives the probability that the unit is topic content. It was trained by
+ * scripts/train-block-model.mjs on the development sets' ground truth, validated by host-grouped
+ * cross-validation (README "default labeler").
+ *
+ * The kept set is not "p > 0.5": per page, units are taken in order of probability while the
+ * expected F1 of the kept text still rises (the plug-in rule for maximising expected F1). A page
+ * with little confident content then keeps its best candidates instead of nothing, and a page
+ * full of confident content does not drag in the doubtful ones.
+ */
+import type { DomDocument, DomElement } from '../dom/node.js';
+import { ThresherError } from '../errors.js';
+import { BLOCK_TAGS } from '../dom/tags.js';
+import { predictProba, type GbdtModel } from '../learn/gbdt.js';
+import { BLOCK_FEATURES, N_BLOCK_FEATURES, blockFeatures, textUnits } from './block-features.js';
+import { BLOCK_MODEL } from './block-model.generated.js';
+import type { DefaultLabels } from './default.js';
+import { CONTENT, Labels, NOISE } from './labels.js';
+import { pageTitle } from './metadata.js';
+import type { PageType } from '../types.js';
+
+export interface BlockModel {
+  features: readonly string[];
+  gbdt: GbdtModel;
+}
+
+export function labelLearned(doc: DomDocument, base: DefaultLabels, model: BlockModel = BLOCK_MODEL): Labels & { pageType: PageType } {
+  if (model.features.length !== N_BLOCK_FEATURES || model.features.some((f, i) => f !== BLOCK_FEATURES[i])) {
+    throw new ThresherError('E_MODEL', 'the block model was trained on other features than block-features.ts computes; retrain it (scripts/train-block-model.mjs)');
+  }
+  const units = textUnits(doc);
+  const rows = blockFeatures(doc, units, { labels: base, root: base.root, hub: base.pageType === 'hub', title: pageTitle(doc) });
+  const p = units.map((_, k) => predictProba(model.gbdt, rows, k * N_BLOCK_FEATURES));
+  const keep = selectExpectedF1(p, units.map((u) => u.inlineLen));
+  const labels = new Labels(doc) as Labels & { pageType: PageType };
+  labels.pageType = base.pageType;
+  const verdict = new Map<number, string>();
+  units.forEach((u, k) => verdict.set(u.id, `block model: p = ${p[k].toFixed(2)}, ${keep[k] ? 'kept' : 'dropped'}`));
+  markKept(doc, units.filter((_, k) => keep[k]), verdict, labels);
+  return labels;
+}
+
+/**
+ * Turns kept units into a labels overlay that keeps the page's structure: one CONTENT root at the
+ * deepest element holding every kept unit, NOISE on each maximal subtree inside it that has text
+ * but no kept unit. Text-less elements (images, rules) between kept units stay. Only a dropped unit
+ * holding kept units (stray text around paragraphs) splits the content into several roots.
+ */
+function markKept(doc: DomDocument, kept: DomElement[], verdict: Map<number, string>, labels: Labels): void {
+  if (!kept.length) return;
+  const els = doc.elements;
+  const keptHere = new Uint8Array(els.length);
+  for (const u of kept) keptHere[u.id] = 1;
+  // keptBelow[i]: kept units in i's subtree; children have larger ids, so one reverse pass.
+  const keptBelow = new Int32Array(els.length);
+  for (let i = els.length - 1; i >= 0; i--) {
+    keptBelow[i] += keptHere[i];
+    const parent = els[i].parent;
+    if (parent) keptBelow[parent.id] += keptBelow[i];
+  }
+  let root = doc.body ?? doc.root;
+  for (;;) {
+    if (keptHere[root.id]) break;
+    const next = root.children.find((c): c is DomElement => c.kind === 1 && keptBelow[c.id] === keptBelow[root.id]);
+    if (!next) break;
+    root = next;
+  }
+  const stack: [DomElement, boolean][] = [[root, false]];
+  while (stack.length) {
+    const [el, inside] = stack.pop()!;
+    // An inline element (a <font> or <a> around blocks) carries its unit's own text, so it is
+    // never cut; only the blocks below it are.
+    if (el !== root && !BLOCK_TAGS.has(el.tag)) {
+      if (inside || keptBelow[el.id] > 0) pushBlockHolders(el, inside, stack);
+      continue;
+    }
+    const isUnit = verdict.has(el.id);
+    const content = keptBelow[el.id] > 0 ? (!isUnit || keptHere[el.id] === 1) : el.textLen === 0 && inside;
+    if (content && !inside) labels.set(el, CONTENT, verdict.get(el.id) ?? 'holds the kept units');
+    else if (!content && inside) labels.set(el, NOISE, verdict.get(el.id) ?? firstVerdict(el, verdict) ?? 'no kept unit inside');
+    if (keptBelow[el.id] > 0) pushBlockHolders(el, content, stack);
+  }
+}
+
+/** Children that are blocks or hold blocks: the only ones that can need a label of their own. */
+function pushBlockHolders(el: DomElement, inside: boolean, stack: [DomElement, boolean][]): void {
+  for (const c of el.children) if (c.kind === 1 && (c.blocks > 0 || BLOCK_TAGS.has(c.tag))) stack.push([c, inside]);
+}
+
+/** The verdict on the first unit of a dropped subtree, for the debug view. */
+function firstVerdict(el: DomElement, verdict: Map<number, string>): string | undefined {
+  for (let i = el.id, end = el.id + el.tags; i <= end; i++) {
+    const v = verdict.get(i);
+    if (v) return v;
+  }
+  return undefined;
+}
+
+/**
+ * Units ranked by probability; the kept prefix maximises 2·Σp·w / (Σw + Σ_all p·w), the expected
+ * F1 of the kept text measured in `weight` (text length) units.
+ */
+export function selectExpectedF1(p: readonly number[], weight: readonly number[]): boolean[] {
+  const order = p.map((_, i) => i).sort((a, b) => p[b] - p[a] || a - b);
+  let expected = 0;
+  for (let i = 0; i < p.length; i++) expected += p[i] * weight[i];
+  let a = 0, b = 0, best = 0, bestK = 0;
+  for (let k = 0; k < order.length; k++) {
+    a += p[order[k]] * weight[order[k]]; b += weight[order[k]];
+    const f = (2 * a) / (b + expected);
+    if (f > best) { best = f; bestK = k + 1; }
+  }
+  const keep = new Array<boolean>(p.length).fill(false);
+  for (let k = 0; k < bestK; k++) keep[order[k]] = true;
+  return keep;
+}

@@ -1,0 +1,28 @@
+/**
+ * The commonest function words of the languages most web text is written in. Prose is dense with
+ * them and navigation, buttons and product grids are not (jusText's stop-word density signal).
+ * A small closed list, so it carries no topic: it says "this is running text", nothing more.
+ */
+const LISTS = [
+  // English
+  'the a an and or but of to in on at for with by from as is are was were be been it its this that these those he she they we you i not have has had will would can could do does did which who what there their his her our your if than then so no',
+  // German
+  'der die das den dem des ein eine einen einem einer und oder aber nicht ist sind war waren wird werden hat haben mit von zu im in auf für bei aus als auch es sie er wir ich sich dass wie noch nur nach',
+  // French
+  'le la les un une des et ou mais de du au aux en dans sur pour par avec est sont était il elle ils nous vous je ne pas que qui ce cette se son sa ses plus',
+  // Spanish / Portuguese / Italian
+  'el los las y o pero del al en con por para es son fue lo que se su sus una uno como más este esta o os as um uma e mas do da dos das no na com não é il lo gli di che per con sono è un una non più',
+  // Dutch
+  'de het een en of maar van in op te voor met door is zijn was waren niet dat die er ook als aan bij om hij zij wij',
+];
+
+export const FUNCTION_WORDS: ReadonlySet<string> = new Set(LISTS.join(' ').split(' '));
+
+/** Share of the words of `text` that are function words (0 for text with no words). */
+export function functionWordShare(text: string): number {
+  const words = text.toLowerCase().match(/[\p{L}']+/gu);
+  if (!words) return 0;
+  let k = 0;
+  for (const w of words) if (FUNCTION_WORDS.has(w)) k++;
+  return k / words.length;
+}

@@ -1,0 +1,68 @@
+/** The gradient-boosted trees of src/learn/gbdt.ts: they learn, deterministically, and round-trip as JSON. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { trainGbdt, predictProba, type GbdtModel } from '../src/learn/gbdt.js';
+import { isThresherError } from '../src/index.js';
+
+/** n rows of F uniform features from a seeded generator. */
+function rows(n: number, F: number, seed: number): Float32Array {
+  let s = seed >>> 0;
+  const x = new Float32Array(n * F);
+  for (let i = 0; i < x.length; i++) { s = (Math.imul(s, 1664525) + 1013904223) >>> 0; x[i] = s / 2 ** 32; }
+  return x;
+}
+
+test('gbdt: learns an interaction (XOR of two features) that no single split separates', () => {
+  const n = 4000, F = 4;
+  const X = rows(n, F, 7);
+  const y = new Float32Array(n).map((_, i) => ((X[i * F] > 0.5) !== (X[i * F + 2] > 0.5) ? 1 : 0));
+  const model = trainGbdt(X, F, y, new Float32Array(n).fill(1), { trees: 30, depth: 3, learningRate: 0.3, subsample: 0.8 });
+  const T = rows(1000, F, 99);
+  let right = 0;
+  for (let i = 0; i < 1000; i++) {
+    const truth = (T[i * F] > 0.5) !== (T[i * F + 2] > 0.5);
+    if ((predictProba(model, T, i * F) > 0.5) === truth) right++;
+  }
+  assert.ok(right > 950, `accuracy ${right / 1000}`);
+});
+
+test('gbdt: soft targets give calibrated probabilities', () => {
+  const n = 6000, F = 1;
+  const X = rows(n, F, 3);
+  const y = new Float32Array(n).map((_, i) => (X[i] < 0.5 ? 0.2 : 0.9));
+  const model = trainGbdt(X, F, y, new Float32Array(n).fill(1), { trees: 60, depth: 2 });
+  assert.ok(Math.abs(predictProba(model, [0.25]) - 0.2) < 0.03);
+  assert.ok(Math.abs(predictProba(model, [0.75]) - 0.9) < 0.03);
+});
+
+test('gbdt: zero-weight rows do not influence the model', () => {
+  const n = 2000, F = 2;
+  const X = rows(n, F, 5);
+  const y = new Float32Array(n).map((_, i) => (X[i * F] > 0.5 ? 1 : 0));
+  const w = new Float32Array(n).fill(1);
+  // Flip the labels of half the rows but give them no weight.
+  const yNoisy = y.map((v, i) => (i % 2 ? 1 - v : v));
+  const wHalf = w.map((_, i) => (i % 2 ? 0 : 1));
+  const a = trainGbdt(X, F, yNoisy, wHalf, { trees: 20, depth: 2, subsample: 1 });
+  assert.ok(predictProba(a, [0.9, 0.5]) > 0.9 && predictProba(a, [0.1, 0.5]) < 0.1);
+});
+
+test('gbdt: same data and seed give the same model; JSON round trip predicts the same (property)', () => {
+  fc.assert(fc.property(fc.integer({ min: 1, max: 1000 }), (seed) => {
+    const n = 300, F = 3;
+    const X = rows(n, F, seed);
+    const y = new Float32Array(n).map((_, i) => (X[i * F + 1] > 0.3 ? 1 : 0));
+    const w = new Float32Array(n).fill(1);
+    const a = trainGbdt(X, F, y, w, { trees: 5, depth: 3 });
+    const b = trainGbdt(X, F, y, w, { trees: 5, depth: 3 });
+    assert.deepEqual(a, b);
+    const c = JSON.parse(JSON.stringify(a)) as GbdtModel;
+    for (let i = 0; i < 20; i++) assert.equal(predictProba(c, X, i * F), predictProba(a, X, i * F));
+  }), { numRuns: 20 });
+});
+
+test('gbdt: sizes that do not fit are a typed error', () => {
+  assert.throws(() => trainGbdt(new Float32Array(5), 2, new Float32Array(3), new Float32Array(3)),
+    (e: unknown) => isThresherError(e) && e.code === 'E_MODEL');
+});

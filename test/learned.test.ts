@@ -1,0 +1,60 @@
+/** The learned refinement of the default labeler (src/page/learned.ts, block-features.ts). */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { selectExpectedF1 } from '../src/page/learned.js';
+import { BLOCK_FEATURES, blockFeatures, textUnits, unitText } from '../src/page/block-features.js';
+import { BLOCK_MODEL } from '../src/page/block-model.generated.js';
+import { parseHtml } from '../src/dom/parse.js';
+import { computeFeatures } from '../src/dom/features.js';
+import { labelDefault } from '../src/page/default.js';
+import { extract } from '../src/index.js';
+
+const probs = fc.array(fc.record({ p: fc.double({ min: 0, max: 1, noNaN: true }), w: fc.integer({ min: 1, max: 500 }) }), { maxLength: 60 });
+
+test('selectExpectedF1: keeps every unit more probable than a kept one (property)', () => {
+  fc.assert(fc.property(probs, (us) => {
+    const keep = selectExpectedF1(us.map((u) => u.p), us.map((u) => u.w));
+    const minKept = Math.min(...us.filter((_, i) => keep[i]).map((u) => u.p));
+    us.forEach((u, i) => { if (!keep[i]) assert.ok(u.p <= minKept, `dropped ${u.p} above kept ${minKept}`); });
+  }));
+});
+
+test('selectExpectedF1: the kept set maximises expected F1 over all probability prefixes (property)', () => {
+  fc.assert(fc.property(probs, (us) => {
+    const p = us.map((u) => u.p), w = us.map((u) => u.w);
+    const E = us.reduce((s, u) => s + u.p * u.w, 0);
+    const f1 = (keep: boolean[]) => { let a = 0, b = 0; keep.forEach((k, i) => { if (k) { a += p[i] * w[i]; b += w[i]; } }); return b + E ? (2 * a) / (b + E) : 0; };
+    const chosen = f1(selectExpectedF1(p, w));
+    for (const t of new Set(p)) assert.ok(chosen >= f1(p.map((x) => x >= t)) - 1e-9);
+  }));
+});
+
+test('selectExpectedF1: confident units are kept, hopeless ones dropped', () => {
+  assert.deepEqual(selectExpectedF1([0.95, 0.02, 0.9, 0.01], [100, 100, 100, 100]), [true, false, true, false]);
+  assert.deepEqual(selectExpectedF1([0, 0], [10, 10]), [false, false]);
+});
+
+test('block features: one row per text unit, and the shipped model reads the same features', () => {
+  const doc = parseHtml('<body><nav><a href=/>Home</a> <a href=/a>About</a></nav><article><h1>Title</h1><p>First paragraph, with prose.</p><p>Second <b>bold</b> one.</p></article></body>');
+  computeFeatures(doc);
+  const units = textUnits(doc);
+  assert.deepEqual(units.map(unitText), ['Home About', 'Title', 'First paragraph, with prose.', 'Second bold one.']);
+  const base = labelDefault(doc);
+  const rows = blockFeatures(doc, units, { labels: base, root: base.root, hub: false, title: 'Title' });
+  assert.equal(rows.length, units.length * BLOCK_FEATURES.length);
+  assert.ok(rows.every(Number.isFinite));
+  assert.deepEqual([...BLOCK_MODEL.features], [...BLOCK_FEATURES]);
+});
+
+test('learned labeler: drops the navigation of a plain article, keeps its prose; --no-model gives the structural result', () => {
+  const prose = 'The river rose slowly through the night, and by morning the low fields were under water. ';
+  const html = `<html><head><title>Flood waters rise across the valley overnight | Example Media</title></head><body><header><nav><ul><li><a href="/">Home</a></li><li><a href="/news">News</a></li><li><a href="/sport">Sport</a></li></ul></nav></header>
+    <main><article><h1>Flood waters rise across the valley overnight</h1>${[1, 2, 3, 4].map((i) => `<p>${prose.repeat(i)}</p>`).join('')}</article></main>
+    <footer><p>© 2026 Example Media. All rights reserved.</p><a href="/privacy">Privacy</a></footer></body></html>`;
+  const learned = extract(html);
+  assert.match(learned.text, /^Flood waters rise across the valley overnight\nThe river rose/);
+  assert.doesNotMatch(learned.text, /Home|Sport|rights reserved|Privacy/);
+  const structural = extract(html, { model: false });
+  assert.match(structural.text, /The river rose/);
+});
