@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { parseHtml } from '../src/dom/parse.js';
-import { stripRawText } from '../src/dom/prescan.js';
+import { parseHtml, parseHtmlReference, parseWith } from '../src/dom/parse.js';
+import { fastParseAvailable } from '../src/dom/prescan.js';
 import { computeFeatures } from '../src/dom/features.js';
 import type { DomElement } from '../src/dom/node.js';
 import { measureText, CJK_WEIGHT } from '../src/text/measure.js';
@@ -24,33 +24,55 @@ function shape(el: DomElement): string {
   return out.join('');
 }
 
-test('prescan: removes script/style bodies and comments, keeps the rest byte for byte', () => {
-  const src = '<p>a<!-- x --></p><script type="t">if (a<b) {}</script><style>p{}</style><p>b</p>';
-  assert.equal(stripRawText(src), '<p>a</p><script type="t"></script><style></style><p>b</p>');
-  assert.equal(stripRawText('<p>no raw text</p>'), '<p>no raw text</p>');
-  // A script body with "<!--" can move its end tag: it is left to the parser.
-  const escaped = '<script><!-- <script> x </script> y --></script><p>z</p>';
-  assert.equal(stripRawText(escaped), escaped);
-  // An unclosed comment or script is left as it is.
-  assert.equal(stripRawText('<p>a<!-- never closed'), '<p>a<!-- never closed');
-  assert.equal(stripRawText('<script>x = 1'), '<script>x = 1');
-  assert.equal(stripRawText('<script data-x="a>b">x</script>'), '<script data-x="a>b"></script>');
+// The tokenizer's fast paths (src/dom/prescan.ts) must build the tree plain parse5 builds.
+function sameTree(html: string): void {
+  assert.equal(shape(parseWith(html, {}, true).root), shape(parseHtmlReference(html).root), JSON.stringify(html));
+}
+
+test('fast tokenizer: in use with this parse5', () => {
+  assert.equal(fastParseAvailable, true, 'parse5 internals changed: the fast paths are off (parsing is slower)');
+});
+
+test('fast tokenizer: the tree is plain parse5\'s on hand-picked cases', () => {
+  const cases = [
+    '<p>a<!-- x --></p><script type="t">if (a<b) {}</script><style>p{}</style><p>b</p>',
+    '<script><!-- <script> x </script> y --></script><p>z</p>',
+    '<p>a<!-- never closed', '<script>x = 1', '<script data-x="a>b">x</script><p>after</p>',
+    '<div title="<!--"><p>hello</p><!-- c --></div><p>after</p>',
+    '<meta name="c" content="swiat<!-- end -->"><p>x</p>',
+    '<title><script>x</script> t</title><xmp><!-- c --><b>x</b></xmp><p>y</p>',
+    '<p>one\r\ntwo\rthree\n\rfour\r\n\r\n</p><pre>\r\nx</pre><textarea>\r\ny</textarea>',
+    '<P CLASS="A B" Data-X=1 id=u>Mixed <B>Case</B></P><a href=/x?a=1&amp;b=2&c>t</a>',
+    '<p>emoji \u{1F600} lone \ud800 x \udc00 y\0z &amp; &nbsp &#x41; &notit; &#0;</p>',
+    '<table> x <tr><td> cell <b>b</b> text</td></tr> y </table><caption>c</caption>',
+    '<svg><style>a{}</style><title>t</title><p>breaks out</p></svg><math><mi>x</mi><![CDATA[ <p> ]]></math>',
+    '<select><option>a<script>s</script><textarea>t</textarea><iframe>i</iframe></select>tail',
+    '<frameset><frame></frameset>x y z', '<frameset></frameset>x\fy\tz\nw', '<frameset> a b </frameset> c d </html> e f', '<body>a</body> after body </html> after html',
+    '<template><p>t</p><script>s</script></template><p>x</p>',
+    '<plaintext><p>all text &amp; \0 \r\n</p>', '<iframe><p>raw</iframe><noembed><p>n</noembed><noframes>f</noframes>',
+    '<?bogus <p> ?><!DOCTYPE html><! x ><!--->--!>--><!----><p>p</p>', '</ x><p =a "b\'=c>d</p>',
+    '<textarea>a<b>c</textarea><style>x</style >y', '<script>a</scriptx></script><p>s</p>',
+    '<p a="\t\n &lt; \0 \r\n">x</p><p a=\'\r\' b=\'x&amp;y z\'>y</p><p a=b\rc>z</p>',
+  ];
+  for (const c of cases) sameTree(c);
 });
 
 const tagSoup = fc.array(fc.oneof(
-  fc.constantFrom('<p>', '</p>', '<div class="a">', '</div>', '<b>', '</b>', '<table><tr><td>', '</td></tr></table>',
-    '<script>', '</script>', '<style>', '</style>', '<!--', '-->', '<noscript>', '</noscript>', '<title>', '</title>',
-    '<li>', '<ul>', '</ul>', '<svg><script>', '</svg>', '"', "'", '<', '>', '=', '<a href="x">', '</a>', '<br>'),
-  fc.string({ maxLength: 8 }),
+  { weight: 3, arbitrary: fc.constantFrom('<p>', '</p>', '<div class="a">', '</div>', '<b>', '</b>', '<i>', '</i>',
+    '<table>', '<tr>', '<td>', '</td>', '</tr>', '</table>', '<caption>', '<select>', '<option>', '</select>',
+    '<script>', '</script>', '<style>', '</style>', '<!--', '-->', '--!>', '<!-->', '-', '<!', '<?', '</ ',
+    '<noscript>', '</noscript>', '<title>', '</title>', '<textarea>', '</textarea>', '<xmp>', '</xmp>',
+    '<iframe>', '</iframe>', '<noembed>', '<noframes>', '<plaintext>', '<pre>', '<listing>', '<template>', '</template>',
+    '<li>', '<ul>', '</ul>', '<svg>', '<svg><script>', '</svg>', '<math>', '<mi>', '<foreignObject>', '<![CDATA[', ']]>',
+    '<frameset>', '</frameset>', '<colgroup>', '<head>', '</head>', '<body>', '</body>', '</html>', '<!DOCTYPE html>', '<P CLASS=X>', '<Div ID="Y">', '<a href="x">', '</a>',
+    '<br>', '<img src="a.png" alt=b>', ' style="display:none"', ' data-x="', ' a=b', '"', "'", '<', '>', '=', '/', '`',
+    ' ', '  ', '\n', '\r', '\r\n', '\t', '\f', '\0', '&', '&amp;', '&lt;', '&nbsp', '&#x41;', '&#0;', '\u{1F600}', '\ud800', 'é', '河') },
+  { weight: 2, arbitrary: fc.string({ maxLength: 8 }) },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 4 }) },
 ), { maxLength: 60 }).map((xs) => xs.join(''));
 
-test('prescan: the tree built from the stripped page is the tree built from the page (property)', () => {
-  fc.assert(fc.property(tagSoup, (html) => {
-    // parseHtml strips; compare with a parse of the already-stripped text, stripped again (a no-op).
-    const a = parseHtml(html), b = parseHtml(stripRawText(html));
-    assert.equal(shape(a.root), shape(b.root));
-    assert.equal(stripRawText(stripRawText(html)), stripRawText(html));
-  }), { numRuns: 400 });
+test('fast tokenizer: the tree is plain parse5\'s (property)', () => {
+  fc.assert(fc.property(tagSoup, (html) => sameTree(html)), { numRuns: 3000 });
 });
 
 test('parse: never-content elements are dropped, hidden ones kept and flagged, noscript is markup', () => {
@@ -109,4 +131,37 @@ test('measure: CJK characters weigh as words, whitespace runs count once', () =>
   assert.equal(cjk.len, 5 * CJK_WEIGHT + 1);
   assert.equal(cjk.words, 5);
   assert.equal(cjk.punct, 1);
+});
+
+/** measureText as first written (one code point at a time, no tables): the table version must agree. */
+function measureReference(s: string): { len: number; words: number; punct: number; commas: number } {
+  const isSpace = (c: number): boolean => c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x200b || c === 0x3000 ||
+    c === 0xfeff || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f;
+  const isCjk = (c: number): boolean => (c >= 0x3040 && c <= 0x30ff) || (c >= 0x3400 && c <= 0x4dbf) ||
+    (c >= 0x4e00 && c <= 0x9fff) || (c >= 0xac00 && c <= 0xd7af) || (c >= 0xf900 && c <= 0xfaff) || (c >= 0x20000 && c <= 0x2fa1f);
+  let len = 0, words = 0, punct = 0, commas = 0;
+  let inSpace = true, inWord = false, pendingSpace = false;
+  for (let i = 0; i < s.length; i++) {
+    let c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) { c = s.codePointAt(i)!; i++; }
+    if (isSpace(c)) { if (!inSpace) pendingSpace = true; inSpace = true; inWord = false; continue; }
+    if (pendingSpace) { len++; pendingSpace = false; }
+    inSpace = false;
+    if (c >= 0x3040 && isCjk(c)) { len += CJK_WEIGHT; words++; inWord = false; continue; }
+    len++;
+    if (c === 46 || c === 33 || c === 63 || c === 0x3002 || c === 0xff01 || c === 0xff1f) { punct++; inWord = false; continue; }
+    if (c === 44 || c === 0xff0c || c === 0x3001) { commas++; inWord = false; continue; }
+    const alnum = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c >= 0xc0;
+    if (alnum) { if (!inWord) { words++; inWord = true; } } else inWord = false;
+  }
+  return { len, words, punct, commas };
+}
+
+test('measure: the table-driven measureText agrees with the plain one (property)', () => {
+  const text = fc.array(fc.oneof(
+    fc.string({ maxLength: 12 }), fc.string({ unit: 'binary', maxLength: 6 }),
+    fc.constantFrom(' ', '  ', '\n', '\u00a0', '\u3000', '\u200b', '。', '，', '、', '！', '？', '河流', 'カタ', '한', '\u{20000}',
+      '\u{1F600}', '\ud800', '\udc00', 'é', '—', '.', ',', '!', '?', '\u00b7', '\u00bf', '\u00c0', '\u3040', '\u303f', '\uff01', '\u2028', 'x1'),
+  ), { maxLength: 20 }).map((xs) => xs.join(''));
+  fc.assert(fc.property(text, (s) => { assert.deepEqual({ ...measureText(s) }, measureReference(s), JSON.stringify(s)); }), { numRuns: 5000 });
 });

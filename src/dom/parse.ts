@@ -12,7 +12,7 @@
  */
 import { parse, type TreeAdapter, type TreeAdapterTypeMap, html as parse5html } from 'parse5';
 import { DomElement, DomText, type DomDocument, type Attr } from './node.js';
-import { stripRawText } from './prescan.js';
+import { fastParse, fastParseAvailable } from './prescan.js';
 
 /** Elements whose subtree is never topic content. */
 export const NEVER_CONTENT = new Set([
@@ -60,8 +60,18 @@ const CREATED_PER_ATTACHED = 2;
 
 /** Parse with our adapter. Never throws on any string input. */
 export function parseHtml(source: string, options: ParseOptions = {}): DomDocument {
-  const html = stripRawText(source);
-  const doc = parseOnce(html, options);
+  return parseWith(source, options, fastParseAvailable);
+}
+
+/** The tree plain parse5 builds with our adapter, without the tokenizer's fast paths: what tests compare with. */
+export function parseHtmlReference(source: string, options: ParseOptions = {}): DomDocument {
+  return parseWith(source, options, false);
+}
+
+/** parseHtml with (`fast`) or without the tokenizer fast paths of prescan.ts. */
+export function parseWith(source: string, options: ParseOptions, fast: boolean): DomDocument {
+  const html = source;
+  const doc = parseOnce(html, options, fast);
   // An unclosed <title> turns the rest of the page into title text (RCDATA), in browsers too.
   // Such pages still have an article for a reader of the source: parse again without that tag.
   const title = doc.head?.children.find((c): c is DomElement => c.kind === 1 && c.tag === 'title');
@@ -71,13 +81,13 @@ export function parseHtml(source: string, options: ParseOptions = {}): DomDocume
     if (at >= 0) {
       const end = html.indexOf('>', at) + 1;
       const firstLine = t.data.slice(0, Math.max(0, t.data.search(/[<\n]/)));
-      return parseOnce(`${html.slice(0, at)}<title>${firstLine.replace(/</g, '&lt;')}</title>${html.slice(end + firstLine.length)}`, options);
+      return parseOnce(`${html.slice(0, at)}<title>${firstLine.replace(/</g, '&lt;')}</title>${html.slice(end + firstLine.length)}`, options, fast);
     }
   }
   return doc;
 }
 
-function parseOnce(html: string, options: ParseOptions): DomDocument {
+function parseOnce(html: string, options: ParseOptions, fast: boolean): DomDocument {
   const maxNodes = options.maxNodes ?? Infinity;
   let elementCount = 0;
   let created = 0;
@@ -173,7 +183,8 @@ function parseOnce(html: string, options: ParseOptions): DomDocument {
   const createDocument = adapter.createDocument;
   adapter.createDocument = () => (rootHolder.doc = createDocument());
   try {
-    root = parse(html, { treeAdapter: adapter, scriptingEnabled: false });
+    root = fast ? fastParse<DomElement>(html, { treeAdapter: adapter, scriptingEnabled: false })
+      : parse(html, { treeAdapter: adapter, scriptingEnabled: false });
   } catch (e) {
     if (!(e instanceof ParseBudgetExceeded) || !rootHolder.doc) throw e;
     root = rootHolder.doc;

@@ -1,71 +1,235 @@
 /**
- * A cheap pre-pass that removes what the tree would drop anyway, before the parser spends time
- * tokenizing it: the bodies of <script> and <style> (raw text, half the bytes of a modern page)
- * and comments. The tree parse5 builds from the result is the same, because raw text and comments
- * never create elements; where that is not certain (a script body holding "<!--", whose escape
- * states can move the end tag), the body is left for the parser.
+ * Fast paths inside parse5's own tokenizer: the input that needs no character-by-character state
+ * machine is taken a run at a time, and the text of raw text elements the tree never keeps is not
+ * tokenized at all. The tree is the one plain parse5 builds, character for character (the property
+ * test in test/dom.test.ts and bench/parse-equivalence.mjs over the datasets check it).
  *
- * Inline <svg> bodies (icons: a tenth of a modern page) go too, since the tree never keeps svg,
- * unless the body holds a nested <svg> or a tag that breaks out of foreign content (HTML §13.2.6.5:
- * <p>, <div>, <b>, ... end the svg and become HTML elements, which the tree would keep).
+ * parse5's tokenizer reads one code point per turn of its loop and dispatches it on a 70-state
+ * switch; a modern page is 60-70% attribute values (class lists, URLs, JSON in data-*), and the
+ * bodies of <script> and <style> are as much again. Each override below first lets parse5's own
+ * state function handle the current code point, then, when that was an ordinary character, extends
+ * the same run over the following ordinary characters with one sticky regex. A run stops at every
+ * character a state treats specially, and at CR (read as LF, CRLF as one LF) and surrogates (code
+ * point assembly), which go through parse5's own path: a run never holds anything parse5 would
+ * have read differently, so the slice appended is exactly what parse5 would have appended.
+ *
+ * Two fast paths go further, where the tree cannot tell:
+ * - Text in body (insertion modes in body, in cell, in caption, outside foreign content) is one
+ *   character token up to the next "<", "&", NUL or CR, instead of alternating whitespace and
+ *   character tokens per word: there the parser treats both the same (reconstruct the active
+ *   formatting elements, insert the characters), and a token with a non-whitespace character clears
+ *   frameset-ok in either case.
+ * - In <script>, <style>, <iframe> and <textarea>, never attached to the tree (NEVER_CONTENT in
+ *   parse.ts), characters other than "<" are not emitted at all: only "<" can end those states.
+ *
+ * This replaces a string prescan that cut script and style bodies and comments out before parsing:
+ * it could not know the tokenizer's state (a "<!--" inside an attribute value or a <title>, a
+ * "<script" inside <xmp>), and changed the tree of real pages.
+ *
+ * The overrides rely on parse5 internals (8.x: Preprocessor `html`/`pos`, the run fields
+ * `runStart`/`runEnd`, state method names, the parser's `insertionMode` numbers), reached through
+ * parse5's own Parser class. `fastParseAvailable` is false, and parse.ts uses plain parse5, when
+ * they are missing or when a probe document does not parse to the same tree both ways.
  */
+import { parse, Tokenizer } from 'parse5';
 
-const OPENERS = /<(?:(script|style|svg)(?=[\s/>])|!--)/gi;
-const SVG_BREAKOUT = /<(?:svg|b|big|blockquote|body|br|center|code|dd|div|dl|dt|em|embed|h[1-6]|head|hr|i|img|li|listing|menu|meta|nobr|ol|p|pre|ruby|s|small|span|strong|strike|sub|sup|table|tt|u|ul|var|font)[\s/>]/i;
+/* eslint-disable @typescript-eslint/no-explicit-any */
+type AnyCtor = new (...args: any[]) => any;
 
-export function stripRawText(html: string): string {
-  OPENERS.lastIndex = 0;
-  const out: string[] = [];
-  let copied = 0;
-  for (let m = OPENERS.exec(html); m; m = OPENERS.exec(html)) {
-    const start = m.index;
-    if (m[1] === undefined) {
-      // Comment: "<!--" … "-->"; "<!-->" and "<!--->" are complete (empty) comments.
-      const close = html.indexOf('-->', start + 2);
-      if (close < 0) break;
-      const end = close + 3;
-      out.push(html.slice(copied, start));
-      copied = end;
-      OPENERS.lastIndex = end;
-      continue;
-    }
-    const tagEnd = endOfStartTag(html, start + 1 + m[1].length);
-    if (tagEnd < 0) break;
-    const tag = m[1].toLowerCase();
-    const closeRe = tag === 'script' ? /<\/script[\s/>]/gi : tag === 'style' ? /<\/style[\s/>]/gi : /<\/svg[\s/>]/gi;
-    closeRe.lastIndex = tagEnd;
-    const close = closeRe.exec(html);
-    if (!close) break;
-    const bodyStart = tagEnd;
-    const bodyEnd = close.index;
-    if ((tag === 'script' && html.lastIndexOf('<!--', bodyEnd) >= bodyStart) ||
-      (tag === 'svg' && SVG_BREAKOUT.test(html.slice(bodyStart, bodyEnd)))) {
-      OPENERS.lastIndex = bodyEnd;
-      continue;
-    }
-    out.push(html.slice(copied, bodyStart));
-    copied = bodyEnd;
-    OPENERS.lastIndex = bodyEnd + 2;
-  }
-  if (copied === 0) return html;
-  out.push(html.slice(copied));
-  return out.join('');
+const LT = 60;
+
+// Runs of ordinary characters per state (sticky: matched at lastIndex). Every set excludes CR and
+// surrogates (see above).
+/** Data state, character token: not whitespace, "<", "&", NUL. */
+const DATA_CHARS = /[^<&\0\r \t\n\f\ud800-\udfff]*/y;
+/** Data state in body: whitespace joins the character token. */
+const BODY_TEXT = /[^<&\0\r\ud800-\udfff]*/y;
+/** Whitespace token (any text state). */
+const WS_RUN = /[ \t\n\f]*/y;
+const RCDATA_CHARS = DATA_CHARS;
+const RAW_CHARS = /[^<\0\r \t\n\f\ud800-\udfff]*/y;
+const PLAIN_CHARS = /[^\0\r \t\n\f\ud800-\udfff]*/y;
+const DQ_VALUE = /[^"&\0\r\ud800-\udfff]*/y;
+const SQ_VALUE = /[^'&\0\r\ud800-\udfff]*/y;
+const UQ_VALUE = /[^ \t\n\f&>\0"'<=`\r\ud800-\udfff]*/y;
+const COMMENT_CHARS = /[^-<\0\r\ud800-\udfff]*/y;
+const BOGUS_CHARS = /[^>\0\r\ud800-\udfff]*/y;
+/** Tag and attribute names that need no lower-casing. */
+const NAME_CHARS = /[a-z0-9_:.-]*/y;
+
+/** End of the run of `re` from `from`. */
+function runEnd(re: RegExp, html: string, from: number): number {
+  re.lastIndex = from;
+  re.test(html);
+  return re.lastIndex;
 }
 
-/** Index just past the ">" closing a start tag, honouring quoted attribute values; -1 if none. */
-function endOfStartTag(html: string, from: number): number {
-  let quote = 0;
-  for (let i = from; i < html.length; i++) {
-    const c = html.charCodeAt(i);
-    if (quote) { if (c === quote) quote = 0; continue; }
-    if (c === 34 || c === 39) {
-      // A quote only opens a value right after "=" (allowing spaces), as the tokenizer reads it.
-      let j = i - 1;
-      while (j > from && (html.charCodeAt(j) === 32 || html.charCodeAt(j) === 9 || html.charCodeAt(j) === 10)) j--;
-      if (html.charCodeAt(j) === 61) quote = c;
-      continue;
-    }
-    if (c === 62) return i + 1;
-  }
-  return -1;
+function isWs(cp: number): boolean {
+  return cp === 32 || cp === 10 || cp === 9 || cp === 12;
 }
+/** An ASCII character a name run may start with: [a-z0-9_:.-]. */
+function isNameChar(cp: number): boolean {
+  return (cp >= 97 && cp <= 122) || (cp >= 48 && cp <= 58) || cp === 45 || cp === 46 || cp === 95;
+}
+
+// parse5 8 InsertionMode values in which character and whitespace tokens are handled alike.
+const IN_BODY = 6, IN_CAPTION = 10, IN_CELL = 14;
+
+/** Raw text elements whose text the tree never keeps (see NEVER_CONTENT in parse.ts). */
+const SKIPPED_RAW = new Set(['script', 'style', 'iframe', 'textarea']);
+
+const Base = Tokenizer as unknown as AnyCtor;
+
+class FastTokenizer extends Base {
+  /** After parse5 emitted the ordinary character `cp` as text: emit the rest of its run at once. */
+  _textRun(cp: number, chars: RegExp): void {
+    const pre = this.preprocessor;
+    const html: string = pre.html;
+    const pos: number = pre.pos;
+    // A CR read as LF, a surrogate pair, EOF: parse5's path only.
+    if (html.charCodeAt(pos) !== cp) return;
+    const j = runEnd(isWs(cp) ? WS_RUN : chars, html, pos + 1);
+    if (j > pos + 1) { this.runEnd = j; pre.pos = j - 1; }
+  }
+  /** After parse5 appended the ordinary character `cp` to an attribute value or comment: the rest of the run. */
+  _valueRun(cp: number, chars: RegExp): void {
+    const pre = this.preprocessor;
+    const html: string = pre.html;
+    const pos: number = pre.pos;
+    if (html.charCodeAt(pos) !== cp) return;
+    const j = runEnd(chars, html, pos + 1);
+    if (j > pos + 1) { this.runEnd = j; pre.pos = j - 1; }
+  }
+  /** Text of a raw text element the tree drops: nothing is emitted up to the next "<". */
+  _skipRaw(cp: number): boolean {
+    if (cp === LT || cp < 0 || !SKIPPED_RAW.has(this.lastStartTagName)) return false;
+    const pre = this.preprocessor;
+    const html: string = pre.html;
+    const lt = html.indexOf('<', pre.pos + 1);
+    pre.pos = (lt < 0 ? html.length : lt) - 1;
+    return true;
+  }
+
+  _stateData(cp: number): void {
+    super._stateData(cp);
+    if (cp === LT || cp === 38 || cp <= 0) return;
+    const mode = isWs(cp) || this.inForeignNode ? -1 : this.handler.insertionMode;
+    this._textRun(cp, mode === IN_BODY || mode === IN_CELL || mode === IN_CAPTION ? BODY_TEXT : DATA_CHARS);
+  }
+  _stateRcdata(cp: number): void {
+    if (this._skipRaw(cp)) return;
+    super._stateRcdata(cp);
+    if (cp !== LT && cp !== 38 && cp > 0) this._textRun(cp, RCDATA_CHARS);
+  }
+  _stateRawtext(cp: number): void {
+    if (this._skipRaw(cp)) return;
+    super._stateRawtext(cp);
+    if (cp !== LT && cp > 0) this._textRun(cp, RAW_CHARS);
+  }
+  _stateScriptData(cp: number): void {
+    if (this._skipRaw(cp)) return;
+    super._stateScriptData(cp);
+    if (cp !== LT && cp > 0) this._textRun(cp, RAW_CHARS);
+  }
+  _statePlaintext(cp: number): void {
+    super._statePlaintext(cp);
+    if (cp > 0) this._textRun(cp, PLAIN_CHARS);
+  }
+  _stateAttributeValueDoubleQuoted(cp: number): void {
+    super._stateAttributeValueDoubleQuoted(cp);
+    if (cp !== 34 && cp !== 38 && cp > 0) this._valueRun(cp, DQ_VALUE);
+  }
+  _stateAttributeValueSingleQuoted(cp: number): void {
+    super._stateAttributeValueSingleQuoted(cp);
+    if (cp !== 39 && cp !== 38 && cp > 0) this._valueRun(cp, SQ_VALUE);
+  }
+  _stateAttributeValueUnquoted(cp: number): void {
+    super._stateAttributeValueUnquoted(cp);
+    if (this.state === 37 && cp > 0 && !isWs(cp) && cp !== 38 && cp !== 62) this._valueRun(cp, UQ_VALUE);
+  }
+  _stateComment(cp: number): void {
+    super._stateComment(cp);
+    if (cp !== 45 && cp !== LT && cp > 0) this._valueRun(cp, COMMENT_CHARS);
+  }
+  _stateBogusComment(cp: number): void {
+    super._stateBogusComment(cp);
+    if (cp !== 62 && cp > 0) this._valueRun(cp, BOGUS_CHARS);
+  }
+  // Names: parse5 appends one lower-cased code point at a time; a run of [a-z0-9_:.-] is its own lower case.
+  _stateTagName(cp: number): void {
+    const pre = this.preprocessor;
+    const html: string = pre.html;
+    const pos: number = pre.pos;
+    if (!isNameChar(cp) || html.charCodeAt(pos) !== cp) { super._stateTagName(cp); return; }
+    const j = runEnd(NAME_CHARS, html, pos + 1);
+    this.currentToken.tagName += html.slice(pos, j);
+    pre.pos = j - 1;
+  }
+  _stateAttributeName(cp: number): void {
+    const pre = this.preprocessor;
+    const html: string = pre.html;
+    const pos: number = pre.pos;
+    if (!isNameChar(cp) || html.charCodeAt(pos) !== cp) { super._stateAttributeName(cp); return; }
+    const j = runEnd(NAME_CHARS, html, pos + 1);
+    this.currentAttr.name += html.slice(pos, j);
+    pre.pos = j - 1;
+  }
+}
+
+/** parse5's Parser class: not exported by the package, reached by its path next to the entry point. */
+async function loadParser(): Promise<AnyCtor | null> {
+  try {
+    const url = new URL('./parser/index.js', import.meta.resolve('parse5'));
+    const P = (await import(url.href)).Parser as AnyCtor | undefined;
+    const proto = Base.prototype as Record<string, unknown>;
+    const needed = ['_stateData', '_stateRcdata', '_stateRawtext', '_stateScriptData', '_statePlaintext',
+      '_stateAttributeValueDoubleQuoted', '_stateAttributeValueSingleQuoted', '_stateAttributeValueUnquoted',
+      '_stateComment', '_stateBogusComment', '_stateTagName', '_stateAttributeName', '_emitCodePoint', '_flushRun'];
+    if (typeof P !== 'function' || needed.some((m) => typeof proto[m] !== 'function')) return null;
+    return P;
+  } catch {
+    return null;
+  }
+}
+const ParserClass = await loadParser();
+
+/** parse5's parse() with the fast tokenizer. Only when `fastParseAvailable`. */
+export function fastParse<T>(html: string, options: Record<string, unknown>): T {
+  const p = new ParserClass!(options);
+  p.tokenizer = new FastTokenizer(p.options, p);
+  p.tokenizer.write(html, true);
+  return p.document as T;
+}
+
+/** A document that takes every fast path, and the parse5 internals each relies on. */
+const PROBE = '<!DOCTYPE html><html lang=en><head><title>T &amp; t</title><style>p{}</style>' +
+  '<script>if (a<b) x("</p>")</script></head><body class="A b" data-x=\'1 2\' id=u>' +
+  '<p>Some text,\r\n  more&nbsp;text <b>bold <i>both</b> ital</i>.</p><table><tr><td>cell text <a href="/x?a=1&amp;b=2">link</a>' +
+  '</td></tr> stray </table><!-- a - comment --><?bogus x><svg viewBox="0 0 1 1"><path d="M0 0"/>svg text</svg>' +
+  '<textarea>\nkeep <b></textarea><pre>\nx</pre><xmp><p>raw</xmp><select><option>o</select>\u{1F600}\0end</body></html>';
+
+function serialize(node: any, out: string[]): string[] {
+  if (node.nodeName === '#text') { out.push(JSON.stringify(node.value)); return out; }
+  if (node.nodeName === '#comment') { out.push(`<!--${node.data}-->`); return out; }
+  out.push(`<${node.nodeName}${(node.attrs ?? []).map((a: any) => ` ${a.name}=${JSON.stringify(a.value)}`).join('')}>`);
+  for (const c of node.childNodes ?? []) serialize(c, out);
+  if (node.content) serialize(node.content, out);
+  out.push(`</${node.nodeName}>`);
+  return out;
+}
+
+function probe(): boolean {
+  if (!ParserClass) return false;
+  try {
+    const a = serialize(parse(PROBE, { scriptingEnabled: false }), []).join('');
+    const b = serialize(fastParse(PROBE, { scriptingEnabled: false }), []).join('');
+    // The skipped raw text differs by design; everything else must be identical.
+    const strip = (s: string): string => s.replace(/(<(?:script|style|textarea)>)"(?:[^"\\]|\\.)*"/g, '$1');
+    return strip(a) === strip(b);
+  } catch {
+    return false;
+  }
+}
+
+/** True when the fast tokenizer can be used: parse5's internals are the ones it was written for. */
+export const fastParseAvailable = probe();

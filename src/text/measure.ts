@@ -30,22 +30,49 @@ export function isSpace(c: number): boolean {
     (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f;
 }
 
+// Character classes for measureText: what a code point does to the counts.
+const OTHER = 0, SPACE = 1, ALNUM = 2, PUNCT = 3, COMMA = 4, CJK = 5;
+/** Classes of the ASCII range, looked up instead of tested. */
+const ASCII_CLASS = (() => {
+  const t = new Uint8Array(128);
+  for (let c = 0; c < 128; c++) {
+    t[c] = isSpace(c) ? SPACE : (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) ? ALNUM
+      : c === 46 || c === 33 || c === 63 ? PUNCT : c === 44 ? COMMA : OTHER;
+  }
+  return t;
+})();
+
+function classOf(c: number): number {
+  if (isSpace(c)) return SPACE;
+  if (c >= 0x3040 && isCjk(c)) return CJK;
+  if (c === 0x3002 || c === 0xff01 || c === 0xff1f) return PUNCT;
+  if (c === 0xff0c || c === 0x3001) return COMMA;
+  return c >= 0xc0 ? ALNUM : OTHER;
+}
+
 /** Measures `s` into `out` (reused by hot loops to avoid allocation) and returns it. */
 export function measureText(s: string, out: TextMeasure = { len: 0, words: 0, punct: 0, commas: 0 }): TextMeasure {
   let len = 0, words = 0, punct = 0, commas = 0;
   let inSpace = true, inWord = false, pendingSpace = false;
-  for (let i = 0; i < s.length; i++) {
+  const n = s.length;
+  for (let i = 0; i < n; i++) {
     let c = s.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) { c = s.codePointAt(i)!; i++; }
-    if (isSpace(c)) { if (!inSpace) pendingSpace = true; inSpace = true; inWord = false; continue; }
+    let k: number;
+    if (c < 128) k = ASCII_CLASS[c];
+    else {
+      // A high surrogate takes the next unit with it (as a pair, or skipped when it is not a low one).
+      if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) { c = s.codePointAt(i)!; i++; }
+      k = classOf(c);
+    }
+    if (k === SPACE) { if (!inSpace) pendingSpace = true; inSpace = true; inWord = false; continue; }
     if (pendingSpace) { len++; pendingSpace = false; }
     inSpace = false;
-    if (c >= 0x3040 && isCjk(c)) { len += CJK_WEIGHT; words++; inWord = false; continue; }
+    if (k === ALNUM) { len++; if (!inWord) { words++; inWord = true; } continue; }
+    inWord = false;
+    if (k === CJK) { len += CJK_WEIGHT; words++; continue; }
     len++;
-    if (c === 46 || c === 33 || c === 63 || c === 0x3002 || c === 0xff01 || c === 0xff1f) { punct++; inWord = false; continue; }
-    if (c === 44 || c === 0xff0c || c === 0x3001) { commas++; inWord = false; continue; }
-    const alnum = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c >= 0xc0;
-    if (alnum) { if (!inWord) { words++; inWord = true; } } else inWord = false;
+    if (k === PUNCT) punct++;
+    else if (k === COMMA) commas++;
   }
   out.len = len; out.words = words; out.punct = punct; out.commas = commas;
   return out;
