@@ -1,6 +1,6 @@
 // Golden fixtures for the default labeler: test/fixtures/default/<case>/input.html and expected.md
 // (a ```json head with the page type, then the expected text). A missing expected file fails;
-// `node scripts/add-default-fixture.mjs <case>` writes one from the current output for review.
+// `node scripts/add-fixture.mjs default <case>` writes one from the current output for review.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
@@ -14,7 +14,7 @@ for (const name of readdirSync(ROOT).sort()) {
   test(`default fixture: ${name}`, () => {
     const dir = join(ROOT, name);
     const expectedPath = join(dir, 'expected.md');
-    assert.ok(existsSync(expectedPath), `${expectedPath} is missing: write it with scripts/add-default-fixture.mjs and review it`);
+    assert.ok(existsSync(expectedPath), `${expectedPath} is missing: write it with scripts/add-fixture.mjs default and review it`);
     // The structural stage, exactly: its choices are hand-designed and reviewed here.
     const r = extract(readFileSync(join(dir, 'input.html')), { algorithm: 'default', model: false });
     assert.equal(renderExpected(r), readFileSync(expectedPath, 'utf8'));
