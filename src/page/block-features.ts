@@ -106,7 +106,7 @@ export function blockFeatures(doc: DomDocument, units: DomElement[], ctx: UnitCo
     put(ctx.hub ? 1 : 0);
     put(Math.log1p(u.inlineLen)); put(Math.log1p(u.inlineWords)); put(u.inlinePunct / Math.max(1, u.inlineWords));
     put(u.inlineLinkLen / u.inlineLen);
-    for (const v of textShape(text)) put(v);
+    j = textShape(text, rows, r + j) - r;
     const g = TAG_GROUP.get(u.tag);
     for (let t = 0; t < TAG_GROUPS.length; t++) put(g === t ? 1 : 0);
     const flags = kindsOf[u.id];
@@ -148,8 +148,8 @@ function windowMean(v: number[], k: number): number {
   return c ? s / c : -1;
 }
 
-/** digit_share, upper_start, ends_sentence, title_case_share, pipe_count, copyright. */
-function textShape(text: string): number[] {
+/** Writes digit_share, upper_start, ends_sentence, title_case_share, pipe_count, copyright at `at`; returns the next index. */
+function textShape(text: string, row: Float32Array, at: number): number {
   let digits = 0, letters = 0, pipes = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -157,15 +157,22 @@ function textShape(text: string): number[] {
     else if (c === 124) pipes++;
     else if (c > 64) letters++;
   }
-  const words = text.split(' ');
-  let titled = 0;
-  for (const w of words) { const c = w.charAt(0); if (c && c !== c.toLowerCase()) titled++; }
+  // Words are the space-separated pieces (unitText collapsed whitespace to single spaces).
+  let pieces = 1, titled = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (i > 0 && text.charCodeAt(i - 1) !== 32) continue;
+    if (i > 0) pieces++;
+    const c = text.charAt(i);
+    if (c !== ' ' && c !== c.toLowerCase()) titled++;
+  }
   const first = text.charAt(0);
-  return [
-    digits / Math.max(1, digits + letters), first && first !== first.toLowerCase() ? 1 : 0,
-    /[.!?。！？:;"”)]$/.test(text) ? 1 : 0, titled / Math.max(1, words.length), pipes,
-    /©|\(c\)|copyright|all rights reserved/i.test(text) ? 1 : 0,
-  ];
+  row[at++] = digits / Math.max(1, digits + letters);
+  row[at++] = first && first !== first.toLowerCase() ? 1 : 0;
+  row[at++] = /[.!?。！？:;"”)]$/.test(text) ? 1 : 0;
+  row[at++] = titled / pieces;
+  row[at++] = pipes;
+  row[at++] = /©|\(c\)|copyright|all rights reserved/i.test(text) ? 1 : 0;
+  return at;
 }
 
 /**

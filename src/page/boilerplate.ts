@@ -43,6 +43,22 @@ const WORD_RULES: [RegExp, BoilerKind][] = [
 
 const POSITIVE = /(?:^|[^a-z])(?:article|articlebody|article-?body|article-?content|entry|entry-?content|post|post-?content|post-?body|main|main-?content|content|story|story-?body|text|body|blog|hentry|prose|markdown|rich-?text|page-?content|single)(?:$|[^a-z])/;
 
+// Most class/id strings match no rule, and a site repeats the same few hundred: one combined test
+// rejects the common case, and the kind of each string seen is remembered (bounded, per process).
+const ANY_WORD_RULE = new RegExp(WORD_RULES.map(([re]) => re.source).join('|'));
+const KIND_OF_CLASS_ID = new Map<string, BoilerKind | null>();
+const CLASS_ID_MEMO_LIMIT = 20_000;
+
+function classIdKind(ci: string): BoilerKind | null {
+  let kind = KIND_OF_CLASS_ID.get(ci);
+  if (kind !== undefined) return kind;
+  kind = null;
+  if (ANY_WORD_RULE.test(ci)) for (const [re, k] of WORD_RULES) if (re.test(ci)) { kind = k; break; }
+  if (KIND_OF_CLASS_ID.size >= CLASS_ID_MEMO_LIMIT) KIND_OF_CLASS_ID.clear();
+  KIND_OF_CLASS_ID.set(ci, kind);
+  return kind;
+}
+
 /** The boilerplate kind the markup of `el` itself declares, if any. */
 export function boilerKind(el: DomElement): BoilerKind | null {
   if (el.hidden) return 'hidden';
@@ -52,9 +68,7 @@ export function boilerKind(el: DomElement): BoilerKind | null {
   if (role) { const r = ROLE_KIND[role.toLowerCase()]; if (r) return r; }
   if (el.tag === 'header') return 'header';
   const ci = el.classId;
-  if (!ci) return null;
-  for (const [re, kind] of WORD_RULES) if (re.test(ci)) return kind;
-  return null;
+  return ci ? classIdKind(ci) : null;
 }
 
 /** True when class/id words say "this is the content" (article, entry-content, post-body, ...). */
