@@ -349,11 +349,7 @@ const randomPage = fc.tuple(sentence, fc.array(block, { minLength: 1, maxLength:
   .map(([title, bs]) => `<html><head><title>${title}</title></head><body>${bs.join('\n')}</body></html>`);
 
 /** Known failures of "no invented or reordered text" on random pages, by labeler: run as todo. */
-const ORDER_TODO: Record<string, string> = {
-  // learned.ts keeps a unit inside a block it drops (CONTENT inside NOISE inside CONTENT); the
-  // renderers render each content root on its own, so that unit comes after the outer root's text.
-  default: 'the learned stage can keep a paragraph inside a block it drops; it is then rendered after the text that follows it',
-};
+const ORDER_TODO: Record<string, string> = {};
 const RUNS = 100;
 
 describe('conformance: every labeler and algorithm, on random pages', () => {

@@ -111,15 +111,16 @@ test('markdown: data tables become pipe tables, complex ones plain blocks', () =
     '| in | ner |\n| --- | --- |\n\n2\n');
 });
 
-test('markdown: NOISE subtrees are skipped, roots rendered in order', () => {
+test('renderers: NOISE subtrees are skipped, a CONTENT element inside one is rendered in place', () => {
   const d = doc('<body><div id=a><p>keep</p><div id=n><p>drop</p><p id=c>inner root</p></div><p>tail</p></div></body>');
   const l = new Labels(d);
   const byId = (id: string) => d.elements.find((e) => e.attr('id') === id)!;
   l.set(byId('a'), CONTENT, 'root');
   l.set(byId('n'), NOISE, 'noise');
   l.set(byId('c'), CONTENT, 'inner');
-  assert.equal(renderMarkdown(l), 'keep\n\ntail\n\ninner root\n');
-  assert.equal(renderText(l), 'keep\ntail\ninner root');
+  assert.equal(renderMarkdown(l), 'keep\n\ninner root\n\ntail\n');
+  assert.equal(renderText(l), 'keep\ninner root\ntail');
+  assert.match(renderHtml(l, 't'), /<body>\n<div><p>keep<\/p><p>inner root<\/p><p>tail<\/p><\/div>\n<\/body>/);
 });
 
 // ------------------------------------------------------------------------------------ html units

@@ -50,6 +50,32 @@ export class Labels {
     }
     return out;
   }
+  /**
+   * CONTENT elements with no CONTENT ancestor, in document order: where renderers start. A CONTENT
+   * element inside a NOISE subtree of one of them is rendered in place (contentInside), so the
+   * text stays in document order.
+   */
+  outerContentRoots(): DomElement[] {
+    const out: DomElement[] = [];
+    const els = this.doc.elements;
+    for (let i = 0; i < els.length; i++) {
+      if (this.marks[i] !== CONTENT) continue;
+      out.push(els[i]);
+      i += els[i].tags;
+    }
+    return out;
+  }
+  /** The outermost CONTENT elements strictly inside `el`'s subtree (ids are preorder; `tags` counts descendants). */
+  contentInside(el: DomElement): DomElement[] {
+    const out: DomElement[] = [];
+    const els = this.doc.elements;
+    for (let i = el.id + 1, end = el.id + el.tags; i <= end; i++) {
+      if (this.marks[i] !== CONTENT) continue;
+      out.push(els[i]);
+      i += els[i].tags;
+    }
+    return out;
+  }
   reason(el: DomElement): string | undefined {
     return this.reasons.get(el.id);
   }

@@ -53,7 +53,7 @@ export function renderHtml(labels: Labels, title: string, opts: RenderOptions = 
   if (lang) out.push(` lang="${escapeAttr(lang)}"`);
   if (dir) out.push(` dir="${escapeAttr(dir)}"`);
   out.push(`>\n<head>\n<meta charset="utf-8">\n<title>${escapeText(title)}</title>\n</head>\n<body>\n`);
-  for (const root of labels.contentRoots()) {
+  for (const root of labels.outerContentRoots()) {
     const wrap = CONTEXT[root.tag] ?? (BLOCK_TAGS.has(root.tag) || UNWRAP.has(root.tag) ? null : ['<div>', '</div>']);
     if (wrap) out.push(wrap[0]);
     serializeElement(root, labels, base, out);
@@ -89,7 +89,10 @@ export function serializeElement(root: DomElement, labels: Labels | null, base: 
     if (f.i >= ch.length) { stack.pop(); out.push(f.close); continue; }
     const c = ch[f.i++];
     if (c.kind === 3) { out.push(escapeText(c.data)); continue; }
-    if (labels && labels.marks[c.id] === NOISE) continue;
+    if (labels && labels.marks[c.id] === NOISE) {
+      for (const inner of labels.contentInside(c)) serializeElement(inner, labels, base, out);
+      continue;
+    }
     open(c);
   }
 }

@@ -319,19 +319,25 @@ class MdRenderer {
   link = 0;
   constructor(readonly labels: Labels, readonly base: string | undefined) {}
 
-  renderRoot(root: DomElement): void {
-    this.enter(root);
+  /** `nested`: a CONTENT element inside a NOISE subtree, rendered in place in the flow around it. */
+  renderRoot(root: DomElement, nested = false): void {
     const stack = this.stack;
-    while (stack.length) {
+    // A root nested in a NOISE subtree is rendered in place, above the frames of its outer root.
+    const floor = stack.length;
+    this.enter(root);
+    while (stack.length > floor) {
       const f = stack[stack.length - 1];
       const ch = f.el.children;
       if (f.i >= ch.length) { stack.pop(); this.leave(f); continue; }
       const c = ch[f.i++];
       if (c.kind === 3) { if (f.kind !== K.Table && f.kind !== K.Row) this.w.inline.text(c.data); continue; }
-      if (this.labels.marks[c.id] === NOISE) continue;
+      if (this.labels.marks[c.id] === NOISE) {
+        for (const inner of this.labels.contentInside(c)) this.renderRoot(inner, true);
+        continue;
+      }
       this.enter(c);
     }
-    this.w.paragraph();
+    if (!nested) this.w.paragraph();
   }
 
   private push(el: DomElement, kind: K, extra?: Partial<Frame>): void {
@@ -604,7 +610,7 @@ function isSimpleTable(table: DomElement, labels: Labels): boolean {
 /** Renders the content roots of `labels` as CommonMark with GFM tables. Never throws on any tree. */
 export function renderMarkdown(labels: Labels, opts: RenderOptions = {}): string {
   const r = new MdRenderer(labels, documentBase(labels.doc, opts.baseUrl));
-  for (const root of labels.contentRoots()) {
+  for (const root of labels.outerContentRoots()) {
     r.renderRoot(root);
     r.w.startBlock();
   }

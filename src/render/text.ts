@@ -11,15 +11,19 @@ const CELL_TAGS = new Set(['td', 'th']);
 /** Renders the content roots of `labels` to plain text, in document order. */
 export function renderText(labels: Labels): string {
   const out: string[] = [];
-  for (const root of labels.contentRoots()) renderElementText(root, labels, out);
+  for (const root of labels.outerContentRoots()) renderElementText(root, labels, out);
   return finish(out);
 }
 
-/** Renders one subtree, skipping subtrees labelled NOISE. Iterative: deep pages do not overflow. */
-export function renderElementText(root: DomElement, labels: Labels | null, out: string[]): void {
+/**
+ * Renders one subtree, skipping subtrees labelled NOISE. Iterative: deep pages do not overflow.
+ * `inPlace`: a CONTENT element inside a NOISE subtree, rendered where it stands in the text around
+ * it, so it starts a line only if it is a block.
+ */
+export function renderElementText(root: DomElement, labels: Labels | null, out: string[], inPlace = false): void {
   type Frame = { el: DomElement; i: number; pre: boolean };
   const stack: Frame[] = [{ el: root, i: 0, pre: root.tag === 'pre' }];
-  out.push('\n');
+  if (!inPlace || (BLOCK_TAGS.has(root.tag) && !CELL_TAGS.has(root.tag))) out.push('\n');
   while (stack.length) {
     const f = stack[stack.length - 1];
     const ch = f.el.children;
@@ -31,7 +35,10 @@ export function renderElementText(root: DomElement, labels: Labels | null, out: 
     }
     const c = ch[f.i++];
     if (c.kind === 3) { out.push(f.pre ? c.data : c.data.replace(/[\s\u00a0]+/g, ' ')); continue; }
-    if (labels && labels.marks[c.id] === NOISE) continue;
+    if (labels && labels.marks[c.id] === NOISE) {
+      for (const inner of labels.contentInside(c)) renderElementText(inner, labels, out, true);
+      continue;
+    }
     const t = c.tag;
     if (t === 'br') { out.push('\n'); continue; }
     if (t === 'img') { continue; }
