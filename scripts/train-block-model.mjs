@@ -6,7 +6,10 @@
 // With --cv K it writes no model: it trains K models on host-grouped folds, extracts every page
 // with the model that did not see its host, and writes DIR/<set>/<id>.txt for the reference
 // scorer (../shared/eval/score.mjs --dataset SET --out DIR/SET): honest, held-out figures.
-// Labels: a unit is as much content as the share of its word trigrams found in the truth text.
+// Two passes: the first-pass model, then the second pass (src/page/smoothing.ts) trained on
+// out-of-fold first-pass probabilities (--oof K folds; --no-smoother for the first pass alone).
+// Labels: a unit is as much content as the share of its word trigrams found in the truth text;
+// on a snippets truth (trafilatura's set) only the units holding a snippet are labelled.
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { parseArgs } from 'node:util';
@@ -15,14 +18,18 @@ import { computeFeatures } from '../dist/src/dom/features.js';
 import { labelDefault } from '../dist/src/page/default.js';
 import { pageTitle } from '../dist/src/page/metadata.js';
 import { BLOCK_FEATURES, N_BLOCK_FEATURES as F, blockFeatures, textUnits, unitText } from '../dist/src/page/block-features.js';
-import { trainGbdt } from '../dist/src/learn/gbdt.js';
+import { trainGbdt, predictProba } from '../dist/src/learn/gbdt.js';
+import { N_SMOOTHED_FEATURES as G, SMOOTHED_FEATURE_NAMES, smoothingRows } from '../dist/src/page/smoothing.js';
 import { extract } from '../dist/src/index.js';
 
 const { values: a } = parseArgs({ options: {
   data: { type: 'string', default: '../shared/datasets' }, cv: { type: 'string' }, out: { type: 'string' },
-  sets: { type: 'string', default: 'wcxb-dev,cleaneval,dragnet,l3s-gn1,big9,readability' },
+  sets: { type: 'string', default: 'wcxb-dev,cleaneval,dragnet,l3s-gn1,big9,readability,trafilatura' },
   trees: { type: 'string', default: '100' }, depth: { type: 'string', default: '6' },
   rate: { type: 'string', default: '0.2' }, subsample: { type: 'string', default: '0.3' },
+  // The second pass learns from first-pass probabilities of pages the first model did not see:
+  // out-of-fold, over this many host-grouped folds.
+  oof: { type: 'string', default: '4' }, 'no-smoother': { type: 'boolean', default: false },
 } });
 const GBDT = { trees: +a.trees, depth: +a.depth, learningRate: +a.rate, subsample: +a.subsample, seed: 1 };
 
@@ -46,17 +53,40 @@ function contentShare(t, truth) {
   return hit / (t.length - n + 1);
 }
 
+/** True when most of the snippet's word trigrams (bigrams, words for short ones) are in the unit. */
+function holdsSnippet(unitWords, snippetWords) {
+  const n = Math.min(3, snippetWords.length);
+  if (n === 0 || unitWords.length < n) return false;
+  const have = grams(unitWords, n);
+  let hit = 0;
+  for (let i = 0; i + n <= snippetWords.length; i++) if (have.has(snippetWords.slice(i, i + n).join(' '))) hit++;
+  return hit >= 0.8 * (snippetWords.length - n + 1);
+}
+
+/**
+ * Labels from a snippets truth (trafilatura's set: a few sentences that must appear, a few that
+ * must not): only the units holding a snippet are labelled, 1 or 0; the rest weigh nothing.
+ */
+function snippetLabels(units, item) {
+  const pos = item.with.map((t) => words(t)), neg = item.without.map((t) => words(t));
+  return units.map((u) => {
+    const t = words(unitText(u));
+    if (pos.some((sw) => holdsSnippet(t, sw))) return { y: 1, labelled: true };
+    if (neg.some((sw) => holdsSnippet(t, sw))) return { y: 0, labelled: true };
+    return { y: 0, labelled: false };
+  });
+}
+
 function loadSet(name) {
   const dir = `${a.data}/${name}`;
   const rows = fs.readFileSync(`${dir}/manifest.jsonl`, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-  const out = { name, x: [], y: [], w: [], page: [], pages: [] };
+  const out = { name, x: [], y: [], w: [], page: [], pages: [], pageRows: [], pageFirst: [] };
   for (const row of rows) {
-    if (row.truth_format !== 'text') continue;
+    if (row.truth_format !== 'text' && row.truth_format !== 'snippets') continue;
     // Anomalous pages (a gold text of another article) teach nothing; they are still extracted in --cv.
     if (row.anomaly) { out.pages.push({ id: row.id, html: `${dir}/${row.html}`, host: row.host ?? row.site ?? row.id }); continue; }
     const html = zlib.gunzipSync(fs.readFileSync(`${dir}/${row.html}`)).toString('utf8');
-    const tt = words(fs.readFileSync(`${dir}/${row.truth}`, 'utf8'), name === 'l3s-gn1');
-    const truth = [grams(tt, 1), grams(tt, 2), grams(tt, 3)];
+    const truthText = fs.readFileSync(`${dir}/${row.truth}`, 'utf8');
     const doc = parseHtml(html, { maxNodes: 200_000, maxMillis: 10_000 });
     computeFeatures(doc);
     const base = labelDefault(doc);
@@ -65,11 +95,21 @@ function loadSet(name) {
     const pageIndex = out.pages.length;
     let total = 0;
     const first = out.y.length;
-    units.forEach((u, k) => {
-      const t = words(unitText(u), name === 'l3s-gn1');
-      out.x.push(x.subarray(k * F, (k + 1) * F)); out.y.push(contentShare(t, truth)); out.w.push(t.length); out.page.push(pageIndex);
-      total += t.length;
-    });
+    out.pageRows[pageIndex] = x; out.pageFirst[pageIndex] = first;
+    if (row.truth_format === 'snippets') {
+      snippetLabels(units, JSON.parse(truthText)).forEach(({ y, labelled }, k) => {
+        out.x.push(x.subarray(k * F, (k + 1) * F)); out.y.push(y); out.w.push(labelled ? 1 : 0); out.page.push(pageIndex);
+        total += labelled ? 1 : 0;
+      });
+    } else {
+      const tt = words(truthText, name === 'l3s-gn1');
+      const truth = [grams(tt, 1), grams(tt, 2), grams(tt, 3)];
+      units.forEach((u, k) => {
+        const t = words(unitText(u), name === 'l3s-gn1');
+        out.x.push(x.subarray(k * F, (k + 1) * F)); out.y.push(contentShare(t, truth)); out.w.push(t.length); out.page.push(pageIndex);
+        total += t.length;
+      });
+    }
     // Every page weighs the same, as in the benchmarks' mean-over-pages scores.
     for (let i = first; i < out.y.length; i++) out.w[i] = total ? (100 * out.w[i]) / total : 0;
     out.pages.push({ id: row.id, html: `${dir}/${row.html}`, host: row.host ?? row.site ?? row.id });
@@ -78,25 +118,63 @@ function loadSet(name) {
   return out;
 }
 
-function pack(sets, keepRow) {
+/** Rows (first pass, or second with `second`) of the units for which keepRow holds, packed for the trainer. */
+function pack(sets, keepRow, second) {
+  const width = second ? G : F;
   let n = 0;
   for (const s of sets) for (let i = 0; i < s.y.length; i++) if (keepRow(s, i)) n++;
-  const X = new Float32Array(n * F), Y = new Float32Array(n), W = new Float32Array(n);
+  const X = new Float32Array(n * width), Y = new Float32Array(n), W = new Float32Array(n);
   let j = 0;
-  for (const s of sets) for (let i = 0; i < s.y.length; i++) if (keepRow(s, i)) { X.set(s.x[i], j * F); Y[j] = s.y[i]; W[j] = s.w[i]; j++; }
+  for (const s of sets) for (let i = 0; i < s.y.length; i++) if (keepRow(s, i)) { X.set(second ? s.x2[i] : s.x[i], j * width); Y[j] = s.y[i]; W[j] = s.w[i]; j++; }
   return { X, Y, W };
+}
+
+/**
+ * Out-of-fold first-pass probabilities for every unit (s.p1), then second-pass rows from them
+ * (s.x2). Returns the K first-pass models; model k never saw fold k.
+ */
+function outOfFold(sets, K, foldOf) {
+  const models = [];
+  for (const s of sets) s.p1 = new Float64Array(s.y.length);
+  for (let k = 0; k < K; k++) {
+    const { X, Y, W } = pack(sets, (s, i) => foldOf(s, s.page[i]) !== k);
+    const gbdt = trainGbdt(X, F, Y, W, GBDT);
+    models.push(gbdt);
+    for (const s of sets) for (let i = 0; i < s.y.length; i++) if (foldOf(s, s.page[i]) === k) s.p1[i] = predictProba(gbdt, s.x[i]);
+    process.stderr.write(`first pass, fold ${k + 1}/${K} trained\n`);
+  }
+  for (const s of sets) {
+    s.x2 = new Array(s.y.length);
+    s.pageRows.forEach((rows, q) => {
+      if (!rows) return;
+      const first = s.pageFirst[q], n = rows.length / F;
+      const second = smoothingRows(rows, s.p1.subarray(first, first + n));
+      for (let k = 0; k < n; k++) s.x2[first + k] = second.subarray(k * G, (k + 1) * G);
+    });
+  }
+  return models;
+}
+
+function trainSmoother(sets, keepRow) {
+  const { X, Y, W } = pack(sets, keepRow, true);
+  return { features: SMOOTHED_FEATURE_NAMES, gbdt: trainGbdt(X, G, Y, W, GBDT) };
 }
 
 function hash(s) { let h = 2166136261; for (const c of s) h = Math.imul(h ^ c.charCodeAt(0), 16777619); return h >>> 0; }
 
 const sets = a.sets.split(',').map(loadSet);
+const smoothing = !a['no-smoother'];
 if (a.cv) {
   if (!a.out) throw new Error('--cv needs --out DIR');
   const K = +a.cv;
   const foldOf = (s, q) => hash(`${s.name}/${s.pages[q].host}`) % K;
+  // The folds of the out-of-fold pass are the CV folds: first-pass model k is the one that did not
+  // see fold k. (Second-pass model k learns from rows of the other folds whose probabilities came
+  // from first-pass models that did see fold k: a mild leak, the usual price of not nesting.)
+  const firstPass = outOfFold(sets, K, foldOf);
   for (let k = 0; k < K; k++) {
-    const { X, Y, W } = pack(sets, (s, i) => foldOf(s, s.page[i]) !== k);
-    const blockModel = { features: BLOCK_FEATURES, gbdt: trainGbdt(X, F, Y, W, GBDT) };
+    const smoother = smoothing ? trainSmoother(sets, (s, i) => foldOf(s, s.page[i]) !== k) : undefined;
+    const blockModel = { features: BLOCK_FEATURES, gbdt: firstPass[k], smoother };
     for (const s of sets) {
       fs.mkdirSync(`${a.out}/${s.name}`, { recursive: true });
       s.pages.forEach((pg, q) => {
@@ -109,14 +187,20 @@ if (a.cv) {
   }
   console.log(`held-out outputs in ${a.out}/<set>; score each with node ../shared/eval/score.mjs --dataset SET --out ${a.out}/SET`);
 } else {
+  const K = +a.oof;
+  const foldOf = (s, q) => hash(`oof/${s.name}/${s.pages[q].host}`) % K;
+  if (smoothing) outOfFold(sets, K, foldOf);
   const { X, Y, W } = pack(sets, () => true);
   const gbdt = trainGbdt(X, F, Y, W, GBDT);
+  const smoother = smoothing ? trainSmoother(sets, () => true) : undefined;
   const r = (v) => Number(v.toPrecision(6));
-  const compact = { ...gbdt, base: r(gbdt.base), trees: gbdt.trees.map((t) => ({ ...t, threshold: t.threshold.map((v) => Math.fround(v)), value: t.value.map(r) })) };
-  const body = `// Generated by scripts/train-block-model.mjs (${GBDT.trees} trees, depth ${GBDT.depth}, rate ${GBDT.learningRate}) ` +
+  const compact = (m) => ({ ...m, base: r(m.base), trees: m.trees.map((t) => ({ ...t, threshold: t.threshold.map((v) => Math.fround(v)), value: t.value.map(r) })) });
+  const model = { features: BLOCK_FEATURES, gbdt: compact(gbdt), ...(smoother ? { smoother: { features: smoother.features, gbdt: compact(smoother.gbdt) } } : {}) };
+  const body = `// Generated by scripts/train-block-model.mjs (${GBDT.trees} trees, depth ${GBDT.depth}, rate ${GBDT.learningRate}` +
+    `${smoother ? `; second pass on ${K}-fold out-of-fold probabilities` : ''}) ` +
     `from ${sets.map((s) => `${s.name} (${s.pages.length})`).join(', ')}. Do not edit.\n` +
     `import type { BlockModel } from './learned.js';\n\n` +
-    `export const BLOCK_MODEL: BlockModel = ${JSON.stringify({ features: BLOCK_FEATURES, gbdt: compact })};\n`;
+    `export const BLOCK_MODEL: BlockModel = ${JSON.stringify(model)};\n`;
   fs.writeFileSync('src/page/block-model.generated.ts', body);
   console.log(`wrote src/page/block-model.generated.ts (${(body.length / 1024).toFixed(0)} KiB); rebuild with npm run build`);
 }

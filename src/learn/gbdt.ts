@@ -45,39 +45,46 @@ export const GBDT_DEFAULTS: GbdtOptions = {
 };
 
 /**
- * All trees of a model in typed arrays, node indices made global: prediction walks two flat
- * arrays instead of one JSON object per tree (the block model runs once per text unit of every
- * page). Built once per model object.
+ * All trees of a model padded to complete binary trees of one depth, in typed arrays: the block
+ * model runs once per text unit of every page, and a complete tree is walked by index arithmetic
+ * (children of n are 2n+1 and 2n+2) in exactly `depth` steps, with no child arrays to load and no
+ * leaf test. A leaf above the full depth becomes a subtree whose leaves all carry its value, so
+ * the route through the padding does not matter. Built once per model object.
  */
 interface PackedTrees {
-  /** Per node: feature index, or -1 on a leaf. */
+  depth: number;
+  /** Per tree, per inner node (2^depth - 1 of them): feature index. */
   feature: Int32Array;
-  /** Per node: left child (right is child + 1 is not guaranteed, so both are kept). */
-  left: Int32Array;
-  right: Int32Array;
-  /** Per node: the threshold on inner nodes, the leaf value on leaves. */
-  value: Float64Array;
-  roots: Int32Array;
+  /** Per tree, per inner node: go left when x[feature] <= threshold. */
+  threshold: Float64Array;
+  /** Per tree, per leaf (2^depth of them): log-odds increment. */
+  leaf: Float64Array;
 }
 const PACKED = new WeakMap<GbdtModel, PackedTrees>();
+
+function treeDepth(t: GbdtTree, n = 0): number {
+  return t.feature[n] < 0 ? 0 : 1 + Math.max(treeDepth(t, t.left[n]), treeDepth(t, t.right[n]));
+}
 
 function packed(model: GbdtModel): PackedTrees {
   let p = PACKED.get(model);
   if (p) return p;
-  const total = model.trees.reduce((s, t) => s + t.feature.length, 0);
-  p = { feature: new Int32Array(total), left: new Int32Array(total), right: new Int32Array(total),
-    value: new Float64Array(total), roots: new Int32Array(model.trees.length) };
-  let at = 0;
+  const depth = model.trees.reduce((d, t) => Math.max(d, treeDepth(t)), 0);
+  const inner = (1 << depth) - 1, leaves = 1 << depth;
+  p = { depth, feature: new Int32Array(model.trees.length * inner), threshold: new Float64Array(model.trees.length * inner),
+    leaf: new Float64Array(model.trees.length * leaves) };
+  const { feature, threshold, leaf } = p;
   model.trees.forEach((t, k) => {
-    p!.roots[k] = at;
-    for (let n = 0; n < t.feature.length; n++) {
-      const leaf = t.feature[n] < 0;
-      p!.feature[at + n] = leaf ? -1 : t.feature[n];
-      p!.left[at + n] = at + t.left[n];
-      p!.right[at + n] = at + t.right[n];
-      p!.value[at + n] = leaf ? t.value[n] : t.threshold[n];
-    }
-    at += t.feature.length;
+    // Place source node `n` at complete-tree slot `slot` (level `level`).
+    const place = (n: number, slot: number, level: number): void => {
+      if (level === depth) { leaf[k * leaves + slot - inner] = t.value[n]; return; }
+      const leafHere = t.feature[n] < 0;
+      feature[k * inner + slot] = leafHere ? 0 : t.feature[n];
+      threshold[k * inner + slot] = leafHere ? Infinity : t.threshold[n];
+      place(leafHere ? n : t.left[n], 2 * slot + 1, level + 1);
+      place(leafHere ? n : t.right[n], 2 * slot + 2, level + 1);
+    };
+    place(0, 0, 0);
   });
   PACKED.set(model, p);
   return p;
@@ -85,12 +92,14 @@ function packed(model: GbdtModel): PackedTrees {
 
 /** Log-odds for one row. */
 export function predictRaw(model: GbdtModel, x: ArrayLike<number>, offset = 0): number {
-  const { feature, left, right, value, roots } = packed(model);
+  const { depth, feature, threshold, leaf } = packed(model);
+  const inner = (1 << depth) - 1;
   let s = model.base;
-  for (let k = 0; k < roots.length; k++) {
-    let n = roots[k];
-    for (let f = feature[n]; f >= 0; f = feature[n]) n = x[offset + f] <= value[n] ? left[n] : right[n];
-    s += value[n];
+  for (let k = 0, trees = model.trees.length; k < trees; k++) {
+    const base = k * inner;
+    let n = 0;
+    for (let d = 0; d < depth; d++) n = x[offset + feature[base + n]] <= threshold[base + n] ? 2 * n + 1 : 2 * n + 2;
+    s += leaf[base + k + n - inner];
   }
   return s;
 }

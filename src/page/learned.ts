@@ -20,6 +20,7 @@ import { BLOCK_TAGS } from '../dom/tags.js';
 import { predictProba, type GbdtModel } from '../learn/gbdt.js';
 import { BLOCK_FEATURES, N_BLOCK_FEATURES, blockFeatures, textUnits } from './block-features.js';
 import { BLOCK_MODEL } from './block-model.generated.js';
+import { N_SMOOTHED_FEATURES, SMOOTHED_FEATURE_NAMES, smoothingRows } from './smoothing.js';
 import type { DefaultLabels } from './default.js';
 import { CONTENT, Labels, NOISE } from './labels.js';
 import { pageTitle } from './metadata.js';
@@ -28,15 +29,26 @@ import type { PageType } from '../types.js';
 export interface BlockModel {
   features: readonly string[];
   gbdt: GbdtModel;
+  /** The second pass (smoothing.ts), over the first pass's rows and probabilities. */
+  smoother?: { features: readonly string[]; gbdt: GbdtModel };
+}
+
+function sameNames(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((f, i) => f === b[i]);
 }
 
 export function labelLearned(doc: DomDocument, base: DefaultLabels, model: BlockModel = BLOCK_MODEL): Labels & { pageType: PageType } {
-  if (model.features.length !== N_BLOCK_FEATURES || model.features.some((f, i) => f !== BLOCK_FEATURES[i])) {
-    throw new ThresherError('E_MODEL', 'the block model was trained on other features than block-features.ts computes; retrain it (scripts/train-block-model.mjs)');
+  if (!sameNames(model.features, BLOCK_FEATURES) || (model.smoother && !sameNames(model.smoother.features, SMOOTHED_FEATURE_NAMES))) {
+    throw new ThresherError('E_MODEL', 'the block model was trained on other features than block-features.ts and smoothing.ts compute; retrain it (scripts/train-block-model.mjs)');
   }
   const units = textUnits(doc);
   const rows = blockFeatures(doc, units, { labels: base, root: base.root, hub: base.pageType === 'hub', title: pageTitle(doc) });
-  const p = units.map((_, k) => predictProba(model.gbdt, rows, k * N_BLOCK_FEATURES));
+  let p = units.map((_, k) => predictProba(model.gbdt, rows, k * N_BLOCK_FEATURES));
+  if (model.smoother) {
+    const second = smoothingRows(rows, p);
+    const gbdt = model.smoother.gbdt;
+    p = units.map((_, k) => predictProba(gbdt, second, k * N_SMOOTHED_FEATURES));
+  }
   const keep = selectExpectedF1(p, units.map((u) => u.inlineLen));
   const labels = new Labels(doc) as Labels & { pageType: PageType };
   labels.pageType = base.pageType;
