@@ -1,5 +1,7 @@
 /** The data that flows through thresher. */
+import type { DomDocument } from './dom/node.js';
 import type { BlockModel } from './page/learned.js';
+import type { Labels } from './page/labels.js';
 
 /** Which page-level labeler decides content vs noise. */
 export type Algorithm = 'default' | 'tagtree' | 'satisfiable';
@@ -38,6 +40,23 @@ export interface ExtractOptions {
   /** A block model of your own (scripts/train-block-model.mjs) instead of the shipped one. */
   blockModel?: BlockModel;
   budget?: Partial<Budget>;
+  /**
+   * What a site model (src/site/) knows about this page's site. Every page-level labeling,
+   * fallbacks included, passes through site.refine before it is rendered, so the page-level
+   * extractor decides what the site model leaves open.
+   */
+  site?: SiteRefiner;
+}
+
+/**
+ * The seam between the page level and the site level: page/ defines it, site/ implements it, so
+ * dependencies keep pointing one way (page ← site).
+ */
+export interface SiteRefiner {
+  /** The host the model was learned for. */
+  readonly host: string;
+  /** The page-level labels, refined with the site's template (a new overlay, or the same one). */
+  refine(doc: DomDocument, page: Labels & { pageType?: PageType }): Labels & { pageType?: PageType };
 }
 
 export interface Diagnostic {
