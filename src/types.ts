@@ -46,6 +46,12 @@ export interface ExtractOptions {
    * extractor decides what the site model leaves open.
    */
   site?: SiteRefiner;
+  /**
+   * Keep the parsed tree and the chosen labels on the result (`Extraction.tree`, not enumerable,
+   * so JSON and structured clone leave it out): DocView integration reads them without parsing
+   * the page again.
+   */
+  keepTree?: boolean;
 }
 
 /**
@@ -90,4 +96,54 @@ export interface Extraction {
   diagnostics: Diagnostic[];
   blocks?: BlockDebug[];
   timings: { parseMs: number; labelMs: number; renderMs: number };
+  /** With `keepTree`: the parsed page and the labels the text was rendered from (not enumerable). */
+  tree?: { doc: DomDocument; labels: Labels & { pageType?: PageType } };
+}
+
+/** A DocView keyword: a feature of the topic content and its Formula 2 weight (paper 000 §3.2, §6). */
+export interface Keyword {
+  term: string;
+  /** Formula 2 weight (the vector is L2-normalised over all features of the page). */
+  weight: number;
+}
+
+/** A relevant hyperlink of a DocView (paper 000 §6). */
+export interface RelevantLink {
+  /** The target, resolved against the page URL and normalised when possible, else as written. */
+  url: string;
+  /** Anchor text. */
+  text: string;
+  /** Cosine similarity of the link's block to the topic content; absent for a hub page's own content links. */
+  similarity?: number;
+}
+
+/**
+ * Paper 000 §2 and §6: a page integrated into DocView — identifier, type, content classification
+ * code, title, keywords, abstract, topic content and relevant hyperlinks — plus language,
+ * fingerprint and timings (DESIGN.md).
+ */
+export interface DocView {
+  /** The page URL, normalised (corpus/url.ts); the caller's id when the page has no URL. */
+  id: string;
+  /** The URL as given. */
+  url?: string;
+  type: PageType;
+  /** Content classification code, when a classifier model was given. */
+  category?: string;
+  /** The page title, or its top keywords in place of an "Untitled"-style or generator title. */
+  title: string;
+  /** The page's own title, when it was replaced. */
+  originalTitle?: string;
+  /** The λ heaviest features of the topic content, heaviest first. */
+  keywords: Keyword[];
+  /** δ sentences of the topic content, chosen per paragraph by the θ keywords, in document order. */
+  abstract: string;
+  /** Topic content, plain text. */
+  content: string;
+  links: RelevantLink[];
+  /** Declared or detected language (BCP 47). */
+  lang?: string;
+  /** Near-replica fingerprint: left for the corpus pipeline to fill (replica removal). */
+  fingerprint?: string;
+  timings: { parseMs: number; labelMs: number; renderMs: number; integrateMs: number };
 }

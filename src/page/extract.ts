@@ -105,5 +105,6 @@ export function extract(input: string | Uint8Array, options: ExtractOptions = {}
   if (formats.has('html')) result.html = renderHtml(labels!, result.title);
   if (options.debug) result.blocks = blockDebug(labels!);
   result.timings.renderMs = performance.now() - t2;
+  if (options.keepTree) Object.defineProperty(result, 'tree', { value: { doc, labels: labels! }, enumerable: false, writable: false });
   return result;
 }
