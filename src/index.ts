@@ -9,3 +9,14 @@ export {
   type TextTemplates, type TextTemplate, type LearnTextOptions,
 } from './site/templates.js';
 export { cleanText, validateTextTemplates, type CleanTextOptions, type CleanTextResult } from './site/clean.js';
+export { integrate, extractPage, DOCVIEW_DEFAULTS, type IntegrateOptions, type ParsedPage, type DocViewParams } from './corpus/docview.js';
+export { CorpusStats, AGGRESSIVE_DEFAULTS, type AggressiveOptions, type CorpusStatsJSON } from './corpus/corpus-stats.js';
+export { normalizeUrl, type UrlNormalizeOptions } from './corpus/url.js';
+export { pageVisibleText } from './corpus/page-text.js';
+export { splitSentences } from './text/sentences.js';
+export {
+  trainClassifier, classify, classifierTerms, parseClassifierModel, validateClassifierModel, TRAIN_DEFAULTS, CLASSIFIER_KIND, CLASSIFIER_VERSION,
+  type ClassifierModel, type ClassifierAlgorithm, type TrainOptions, type TrainingDoc, type Classification,
+} from './corpus/classify/model.js';
+export { selectFeatures, type ScoredFeature, type ChiSquareOptions } from './corpus/classify/chi-square.js';
+export { classificationReport, type ClassificationReport, type ClassScores } from './corpus/classify/metrics.js';

@@ -4,8 +4,10 @@ import * as thresher from '../src/index.js';
 
 test('the public exports are pinned', () => {
   assert.deepEqual(Object.keys(thresher).sort(), [
-    'ALGORITHMS', 'DEFAULT_BUDGET', 'TEXT_TEMPLATES_KIND', 'TEXT_TEMPLATES_VERSION', 'ThresherError', 'cleanText', 'crossSiteIdioms',
-    'decodeHtml', 'extract', 'isThresherError', 'learnSitesTextTemplates', 'learnTextTemplates', 'parseHtml', 'sniffEncoding',
-    'validateTextTemplates', 'withoutIdioms',
+    'AGGRESSIVE_DEFAULTS', 'ALGORITHMS', 'CLASSIFIER_KIND', 'CLASSIFIER_VERSION', 'CorpusStats', 'DEFAULT_BUDGET', 'DOCVIEW_DEFAULTS',
+    'TEXT_TEMPLATES_KIND', 'TEXT_TEMPLATES_VERSION', 'TRAIN_DEFAULTS', 'ThresherError', 'classificationReport', 'classifierTerms', 'classify',
+    'cleanText', 'crossSiteIdioms', 'decodeHtml', 'extract', 'extractPage', 'integrate', 'isThresherError', 'learnSitesTextTemplates',
+    'learnTextTemplates', 'normalizeUrl', 'pageVisibleText', 'parseClassifierModel', 'parseHtml', 'selectFeatures', 'sniffEncoding',
+    'splitSentences', 'trainClassifier', 'validateClassifierModel', 'validateTextTemplates', 'withoutIdioms',
   ]);
 });
