@@ -15,7 +15,7 @@ import { computeFeatures } from '../src/dom/features.js';
 import { CONTENT, Labels, NOISE } from '../src/page/labels.js';
 import { blockTexts, buildTagTree } from '../src/page/tag-tree.js';
 import { integrate, extractPage, DOCVIEW_DEFAULTS } from '../src/corpus/docview.js';
-import { allocateSentences, buildAbstract, joinSentences } from '../src/corpus/abstract.js';
+import { allocateSentences, buildAbstract, joinSentences, keywordWeigher } from '../src/corpus/abstract.js';
 import { placeholderReason, repairTitle, keywordTitle } from '../src/corpus/title.js';
 import { contentMask, paragraphs, topicRoot } from '../src/corpus/topic-tree.js';
 import { cosine } from '../src/corpus/links.js';
@@ -132,6 +132,16 @@ test('sentences are weighted by the θ keywords they contain, each once; ties go
   assert.equal(buildAbstract(paras, [], { sentences: 2 }).text, 'Rain fell.\nMills bought grain.');
   assert.equal(buildAbstract(paras, [], { sentences: 3 }).text, 'Rain fell. The rice harvest was good.\nMills bought grain.');
   assert.equal(joinSentences([{ text: '今年丰收。', line: 0 }, { text: '粮价稳定。', line: 0 }, { text: 'OK.', line: 0 }]), '今年丰收。粮价稳定。 OK.');
+});
+
+test('sentence weights: whole words for alphabetic keywords, substrings for CJK ones, each keyword once', () => {
+  const weigh = keywordWeigher([{ term: 'rice', weight: 0.5 }, { term: 'harvest', weight: 0.25 }, { term: '水稻', weight: 1 }, { term: "l'été", weight: 2 }]);
+  assert.equal(weigh('The price of RICE, rice and more rice.'), 0.5);
+  assert.equal(weigh('Harvest-time: the rice harvest.'), 0.75);
+  assert.equal(weigh('今年的水稻丰收了'), 1);
+  assert.equal(weigh('Pendant l’été'), 2);
+  assert.equal(weigh('Prices and harvesters'), 0);
+  assert.equal(keywordWeigher([])('anything'), 0);
 });
 
 test('CJK abstract and keywords: sentences end at 。 and come from each paragraph; keywords are words', () => {

@@ -9,21 +9,24 @@
  * with the highest weight are extracted."
  *
  * Readings where the paper is silent:
- *  - size of a paragraph = its number of words; δ_i = δ·size_i/Σsize by the largest-remainder
+ *  - size of a paragraph = its number of words (text/measure.ts: a CJK character counts one); δ_i = δ·size_i/Σsize by the largest-remainder
  *    method, never more than the paragraph's sentences, leftovers going to the paragraphs with
  *    the largest remainders that still have sentences (so Σδ_i = min(δ, all sentences));
  *  - weight of a sentence = Σ of the weights of the θ keywords it contains (each counted once,
- *    so a long sentence repeating one keyword does not win by length);
+ *    so a long sentence repeating one keyword does not win by length). Containment is tested on
+ *    the sentence's normalised text (text/terms.ts's normalizeText): an alphabetic keyword must
+ *    be a whole run of letters and digits, a CJK keyword a substring — segmenting every sentence
+ *    again would cost more than all the rest of the integration;
  *  - equal weights go to the earlier sentence; the abstract keeps document order.
  */
+import { measureText } from '../text/measure.js';
 import { splitSentences } from '../text/sentences.js';
-import { terms } from '../text/terms.js';
+import { normalizeText } from '../text/terms.js';
 import type { Keyword } from './keywords.js';
 
 export interface AbstractOptions {
   /** δ: sentences in the abstract. */
   sentences: number;
-  lang?: string;
 }
 
 /**
@@ -88,22 +91,50 @@ export interface AbstractResult {
   chosen: [number, number][];
 }
 
+const WORD_RUN = /[\p{L}\p{N}]+/gu;
+const PLAIN_WORD = /^[\p{L}\p{N}]+$/u;
+const CJK_WORD = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
+
+/**
+ * The weight of a sentence: Σ weights of the keywords in it, each once. An alphabetic keyword
+ * must be a whole run of letters and digits of the sentence ("rice" is not in "price"); a CJK
+ * keyword, or one with an apostrophe or a hyphen, is looked for as a substring.
+ */
+export function keywordWeigher(keywords: readonly Keyword[]): (sentence: string) => number {
+  if (keywords.length === 0) return () => 0;
+  const whole = new Map<string, number>();
+  const substrings: [string, number][] = [];
+  for (const k of keywords) {
+    if (PLAIN_WORD.test(k.term) && !CJK_WORD.test(k.term)) whole.set(k.term, k.weight);
+    else substrings.push([k.term, k.weight]);
+  }
+  return (sentence) => {
+    const norm = normalizeText(sentence);
+    let w = 0;
+    if (whole.size) {
+      const seen = new Set<string>();
+      for (const m of norm.matchAll(WORD_RUN)) {
+        const v = whole.get(m[0]);
+        if (v !== undefined && !seen.has(m[0])) { seen.add(m[0]); w += v; }
+      }
+    }
+    for (const [k, v] of substrings) if (norm.includes(k)) w += v;
+    return w;
+  };
+}
+
 /** The abstract of the paragraphs, weighted by the θ keywords given. */
 export function buildAbstract(paras: readonly string[], keywords: readonly Keyword[], options: AbstractOptions): AbstractResult {
-  const weight = new Map(keywords.map((k) => [k.term, k.weight]));
+  const weigh = keywordWeigher(keywords);
   // Sentences per paragraph, each with a number for the source line it came from.
   let lineNo = 0;
   const sentences = paras.map((p) => p.split('\n').flatMap((l) => { const line = lineNo++; return splitSentences(l).map((text) => ({ text, line })); }));
-  const sizes = paras.map((p) => terms(p, { lang: options.lang }).length);
+  const sizes = paras.map((p) => measureText(p).words);
   const delta = allocateSentences(sizes, sentences.map((s) => s.length), options.sentences);
   const chosen: [number, number][] = [];
   sentences.forEach((list, p) => {
     if (delta[p] === 0) return;
-    const scored = list.map((s, i) => {
-      let w = 0;
-      for (const t of new Set(terms(s.text, { lang: options.lang }))) w += weight.get(t) ?? 0;
-      return { i, w };
-    });
+    const scored = list.map((s, i) => ({ i, w: weigh(s.text) }));
     scored.sort((a, b) => b.w - a.w || a.i - b.i);
     for (const x of scored.slice(0, delta[p]).sort((a, b) => a.i - b.i)) chosen.push([p, x.i]);
   });

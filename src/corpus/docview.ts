@@ -18,7 +18,6 @@ import { extract } from '../page/extract.js';
 import type { Labels } from '../page/labels.js';
 import { blockWeights, buildTagTree, type TagTreeParams } from '../page/tag-tree.js';
 import { STOP_WORDS } from '../text/stopwords.js';
-import { terms } from '../text/terms.js';
 import type { DocView, ExtractOptions, Extraction, PageType } from '../types.js';
 import { buildAbstract } from './abstract.js';
 import { classify, classifierTerms, type ClassifierModel } from './classify/model.js';
@@ -119,23 +118,26 @@ export function integrate(input: string | Uint8Array | ParsedPage, options: Inte
   const url = options.url ?? x.url;
   const stopWords = stopWordUnion(options.stopWords ?? STOP_WORDS, options.aggressiveStopWords);
 
-  const words = terms(x.text, { lang: x.lang });
-  const lang = pageLanguage(x.lang, detectLanguage(x.text, words));
+  // The content is segmented once, inside Formula 2; the same words serve the language guess
+  // and the classifier.
+  const words: string[] = [];
+  const tokenize = (s: string): string[] => { const w = featureTerms(s, x.lang); for (const v of w) words.push(v); return w; };
   const t = buildTagTree(doc, options.tagTree);
   const weights = blockWeights(t);
-  const vector = topicVector(t, labels, { lang, stopWords, weights });
+  const vector = topicVector(t, labels, { tokenize, stopWords, weights });
+  const lang = pageLanguage(x.lang, detectLanguage(x.text, words));
   const keywords = topKeywords(vector, Math.max(p.keywords, 2));
   const title = repairTitle(x.title, keywords, { url, generator: generatorOf(doc) });
   const mask = contentMask(doc, labels);
-  const abstract = buildAbstract(paragraphs(t, mask), topKeywords(vector, p.abstractKeywords), { sentences: p.abstractSentences, lang }).text;
+  const abstract = buildAbstract(paragraphs(t, mask), topKeywords(vector, p.abstractKeywords), { sentences: p.abstractSentences }).text;
   const links = relevantLinks(t, mask, vector, {
     beta: p.linkSimilarity, url, tokenize: (s) => featureTerms(s, lang), stopWords, weights, contentLinks: x.pageType === 'hub',
   });
 
   let category: string | undefined;
   if (options.classifier) {
-    const text = options.classifier.input === 'raw' ? visibleText(doc) : x.text;
-    category = classify(options.classifier, classifierTerms(text, lang)).label;
+    const features = options.classifier.input === 'raw' ? classifierTerms(visibleText(doc), lang) : words.filter((w) => !STOP_WORDS.has(w));
+    category = classify(options.classifier, features).label;
   }
   // Fields in paper 000's order; absent ones left out, so records stay small and stable.
   const view = {

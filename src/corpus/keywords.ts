@@ -48,6 +48,8 @@ export function stopWordUnion(generic: ReadonlySet<string>, aggressive?: Readonl
 
 export interface TopicVectorOptions {
   lang?: string;
+  /** Feature terms of a text (default featureTerms with `lang`). */
+  tokenize?: (text: string) => string[];
   stopWords?: ReadonlySet<string>;
   /** Block weights of t (default: Algorithm 1 on t). */
   weights?: Float64Array;
@@ -56,7 +58,8 @@ export interface TopicVectorOptions {
 /** Formula 2 over the topic content: feature → weight (L2-normalised), heaviest first, ties in first-occurrence order. */
 export function topicVector(t: TagTree, labels: Labels, options: TopicVectorOptions = {}): Map<string, number> {
   const weights = options.weights ?? blockWeights(t);
-  const v = featureVector(t, (s) => featureTerms(s, options.lang), options.stopWords ?? STOP_WORDS, { weights, labels });
+  const tokenize = options.tokenize ?? ((s: string) => featureTerms(s, options.lang));
+  const v = featureVector(t, tokenize, options.stopWords ?? STOP_WORDS, { weights, labels });
   return new Map([...v].sort((a, b) => b[1] - a[1]));
 }
 

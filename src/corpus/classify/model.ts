@@ -4,11 +4,15 @@
  * content instead of the raw page). A classifier model is versioned JSON: training writes it,
  * the pipeline loads it once and calls `classify(model, terms)` per page.
  *
- * Page text → terms: `classifierTerms` (text/terms.ts words, generic stop words and terms with no
- * letter left out), the same at training and at classification time.
+ * Page text → terms: `classifierTerms`, the DocView's feature terms (corpus/keywords.ts: words of
+ * text/terms.ts without numbers or single letters and ideographs) less the generic stop words —
+ * the same at training and at classification time, and the same terms the DocView's feature
+ * vector counts, so integration classifies a page without segmenting its text again.
  */
 import { ThresherError } from '../../errors.js';
-import { terms as wordsOf, termFrequencies } from '../../text/terms.js';
+import { STOP_WORDS } from '../../text/stopwords.js';
+import { termFrequencies } from '../../text/terms.js';
+import { featureTerms } from '../keywords.js';
 import { labelSet, selectFeatures, type LabelledTerms } from './chi-square.js';
 import { buildKnnIndex, knnScores, KNN_DEFAULT_K, tfidfVector, trainKnn, type KnnIndex, type KnnParams } from './knn.js';
 import { naiveBayesScores, NB_DEFAULT_ALPHA, trainNaiveBayes, type NaiveBayesParams } from './naive-bayes.js';
@@ -60,9 +64,9 @@ export interface TrainingDoc {
   terms: readonly string[] | ReadonlyMap<string, number>;
 }
 
-/** Terms for the classifier from page text: words, no stop words, no numbers. */
+/** Terms for the classifier from page text: feature terms without the generic stop words. */
 export function classifierTerms(text: string, lang?: string): string[] {
-  return wordsOf(text, { lang, stopWords: true, numbers: false });
+  return featureTerms(text, lang).filter((t) => !STOP_WORDS.has(t));
 }
 
 function countsOf(t: TrainingDoc['terms']): ReadonlyMap<string, number> {
