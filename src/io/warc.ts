@@ -93,6 +93,17 @@ export class WarcWriter {
 
   /** Write the request and response records of one exchange; resolves to the response's span. */
   async writeExchange(ex: HttpExchange): Promise<{ offset: number; length: number }> {
+    const job = this.chain.then(async () => this.writeSerialized(await this.serializeExchange(ex))[1]);
+    this.chain = job.catch(() => undefined);
+    return job;
+  }
+
+  /**
+   * The records of one exchange as bytes (request, then response), not yet written. With
+   * writeSerialized this lets a caller write records and commit its own state in one
+   * synchronous step, so no other record can land between the two.
+   */
+  async serializeExchange(ex: HttpExchange): Promise<Uint8Array[]> {
     const date = (ex.date ?? new Date()).toISOString();
     const target = new URL(ex.url);
     const responseHeaders: Record<string, string> = {};
@@ -110,23 +121,25 @@ export class WarcWriter {
       statusline: `${ex.request.method} ${target.pathname}${target.search} HTTP/1.1`,
       httpHeaders: ex.request.headers,
     }, []);
-    const spans = await this.writeRecords([request, response]);
-    return spans[1];
+    return Promise.all([request, response].map((r) => WARCSerializer.serialize(r, { gzip: this.gzip })));
   }
 
-  /** Serialize records (in parallel) then write them in order, together, synchronously. */
+  /** Append serialized records now, synchronously; returns their spans. */
+  writeSerialized(bufs: Uint8Array[]): Array<{ offset: number; length: number }> {
+    if (this.fd < 0) throw new ThresherError('E_WARC', 'the WARC writer is closed');
+    const spans: Array<{ offset: number; length: number }> = [];
+    for (const b of bufs) {
+      let done = 0;
+      while (done < b.length) done += writeSync(this.fd, b, done, b.length - done);
+      spans.push({ offset: this.pos, length: b.length });
+      this.pos += b.length;
+    }
+    return spans;
+  }
+
   private writeRecords(records: WARCRecord[]): Promise<Array<{ offset: number; length: number }>> {
-    const job = this.chain.then(async () => {
-      const bufs = await Promise.all(records.map((r) => WARCSerializer.serialize(r, { gzip: this.gzip })));
-      const spans: Array<{ offset: number; length: number }> = [];
-      for (const b of bufs) {
-        let done = 0;
-        while (done < b.length) done += writeSync(this.fd, b, done, b.length - done);
-        spans.push({ offset: this.pos, length: b.length });
-        this.pos += b.length;
-      }
-      return spans;
-    });
+    const job = this.chain.then(async () =>
+      this.writeSerialized(await Promise.all(records.map((r) => WARCSerializer.serialize(r, { gzip: this.gzip })))));
     this.chain = job.catch(() => undefined);
     return job;
   }
