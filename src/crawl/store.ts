@@ -72,11 +72,11 @@ export class CrawlStore {
 
   constructor(path: string) {
     try {
-      this.db = new Database(path);
+      // No waiting on a lock: a state held by another crawl is refused at once.
+      this.db = new Database(path, { timeout: 0 });
       this.db.pragma('journal_mode = WAL');
       this.db.pragma('synchronous = NORMAL');
       this.db.pragma('locking_mode = EXCLUSIVE');
-      this.db.pragma('busy_timeout = 0');
       this.db.exec('BEGIN EXCLUSIVE; COMMIT;');
       this.db.exec(SCHEMA);
     } catch (e) {
