@@ -46,8 +46,10 @@ export interface FrontierEntry {
 interface HostState {
   host: string;
   latencyMs: number;
-  /** Earliest start of the next request. */
-  nextAllowed: number;
+  /** End of the last request (-Infinity: none yet). */
+  lastEnd: number;
+  /** No request before this (Retry-After, robots.txt unreachable). */
+  deferredUntil: number;
   busy: boolean;
   queue: Heap<FrontierEntry>;
   /** Bumped at every re-key: older heap nodes for this host are stale. */
@@ -84,7 +86,7 @@ export class Frontier {
   private hostState(host: string): HostState {
     let h = this.hostMap.get(host);
     if (!h) {
-      h = { host, latencyMs: this.defaultLatencyMs, nextAllowed: 0, busy: false, queue: new Heap(entryLess), version: 0 };
+      h = { host, latencyMs: this.defaultLatencyMs, lastEnd: -Infinity, deferredUntil: 0, busy: false, queue: new Heap(entryLess), version: 0 };
       this.hostMap.set(host, h);
     }
     return h;
@@ -92,7 +94,7 @@ export class Frontier {
 
   private readyAt(h: HostState): number {
     const head = h.queue.peek();
-    return Math.max(h.nextAllowed, head ? head.notBefore : 0);
+    return Math.max(h.lastEnd + h.latencyMs, h.deferredUntil, head ? head.notBefore : 0);
   }
 
   /** Give the host a fresh heap node at its current key (older nodes become stale). */
@@ -144,16 +146,20 @@ export class Frontier {
   release(host: string, now: number, requested: boolean): void {
     const h = this.hostState(host);
     h.busy = false;
-    if (requested) h.nextAllowed = Math.max(h.nextAllowed, now + h.latencyMs);
+    if (requested) h.lastEnd = Math.max(h.lastEnd, now);
     this.rekey(h);
   }
 
-  /** Raise a host's latency (a robots.txt Crawl-delay); never lowers it below the default. */
+  /**
+   * Set a host's latency (a robots.txt Crawl-delay); never below the crawl's own. A longer one
+   * leaves the host's queued key stale, for the pop-time check to catch.
+   */
   setLatency(host: string, ms: number): void {
     const h = this.hostState(host);
     const next = Math.max(this.defaultLatencyMs, ms);
-    if (next > h.latencyMs) h.nextAllowed += next - h.latencyMs;
+    const shorter = next < h.latencyMs;
     h.latencyMs = next;
+    if (shorter) this.rekey(h);
   }
 
   latencyOf(host: string): number { return this.hostState(host).latencyMs; }
@@ -161,14 +167,14 @@ export class Frontier {
   /** No request to `host` before `until` (Retry-After, robots.txt unreachable). Checked at pop. */
   defer(host: string, until: number): void {
     const h = this.hostState(host);
-    h.nextAllowed = Math.max(h.nextAllowed, until);
+    h.deferredUntil = Math.max(h.deferredUntil, until);
   }
 
   /** Restore a host's timing from a saved crawl: its last request ended at `lastEnd`. */
   restoreHost(host: string, lastEnd: number, latencyMs: number): void {
     const h = this.hostState(host);
     h.latencyMs = Math.max(this.defaultLatencyMs, latencyMs);
-    h.nextAllowed = Math.max(h.nextAllowed, lastEnd + h.latencyMs);
+    h.lastEnd = Math.max(h.lastEnd, lastEnd);
     this.rekey(h);
   }
 
