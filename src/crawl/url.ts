@@ -26,6 +26,25 @@ function normalizeEscapes(s: string): string {
 }
 
 /**
+ * RFC 3986 §5.2.4 on an absolute path. The URL parser does this too, but not for every
+ * spelling (a trailing "/." survives it in Node 20), and decoded "%2e" segments appear only
+ * after normalizeEscapes.
+ */
+function removeDotSegments(path: string): string {
+  if (!/(?:^|\/)\.\.?(?:\/|$)/.test(path)) return path;
+  const segs = path.split('/').slice(1);
+  const out: string[] = [];
+  segs.forEach((seg, i) => {
+    const last = i === segs.length - 1;
+    if (seg === '.' || seg === '..') {
+      if (seg === '..') out.pop();
+      if (last) out.push('');
+    } else out.push(seg);
+  });
+  return '/' + out.join('/');
+}
+
+/**
  * The normal form of `input` (resolved against `base`), or null when it is not an http(s) URL.
  * Idempotent: normalizeUrl(normalizeUrl(x)) === normalizeUrl(x).
  */
@@ -43,8 +62,8 @@ export function normalizeUrl(input: string, base?: string | URL, opts: Normalize
   u.password = '';
   if (u.hostname.endsWith('.')) u.hostname = u.hostname.replace(/\.+$/, '');
   if (!u.hostname) return null;
-  u.pathname = normalizeEscapes(u.pathname);
-  if (u.search === '?' ) u.search = '';
+  u.pathname = removeDotSegments(normalizeEscapes(u.pathname));
+  if (!u.search) u.search = ''; // a lone "?" (an empty, non-null query) goes too
   if (u.search) {
     if (opts.sortQuery || opts.dropParams?.length) {
       const params = [...u.searchParams].filter(([k]) => !opts.dropParams?.some((re) => re.test(k)));
