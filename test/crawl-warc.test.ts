@@ -10,6 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
+import { createHash } from 'node:crypto';
 import { readWarc, WarcWriter, type HttpExchange, type WarcReadItem } from '../src/io/warc.js';
 import { ThresherError } from '../src/errors.js';
 
@@ -105,6 +106,26 @@ describe('WARC round trip', () => {
       const { path } = await writeFile(exchanges, gzip);
       checkRoundTrip(await readAll(path), exchanges);
     }), { numRuns: 25 });
+  });
+
+  test('WARC-Block-Digest and WARC-Payload-Digest are the sha256 of the block and of the payload', async () => {
+    const { path } = await writeFile([exchange(0, enc('<p>digest me</p>')), exchange(1, new Uint8Array(0))], false);
+    const raw = readFileSync(path);
+    let pos = 0, checked = 0;
+    while (pos < raw.length) {
+      const headEnd = raw.indexOf('\r\n\r\n', pos);
+      const head = raw.subarray(pos, headEnd).toString('latin1');
+      const len = Number(/Content-Length: (\d+)/.exec(head)![1]);
+      const block = raw.subarray(headEnd + 4, headEnd + 4 + len);
+      pos = headEnd + 4 + len + 4;
+      const blockDigest = /WARC-Block-Digest: sha256:(\w+)/.exec(head);
+      if (!blockDigest) { assert.match(head, /WARC-Type: warcinfo/); continue; }
+      assert.equal(blockDigest[1], createHash('sha256').update(block).digest('hex'));
+      const payload = block.subarray(block.indexOf('\r\n\r\n') + 4);
+      assert.equal(/WARC-Payload-Digest: sha256:(\w+)/.exec(head)![1], createHash('sha256').update(payload).digest('hex'));
+      checked++;
+    }
+    assert.equal(checked, 4);
   });
 
   test('append with truncateAt drops a half-written record and continues the file', async () => {
