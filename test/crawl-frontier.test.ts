@@ -181,6 +181,23 @@ describe('the crawler in virtual time', () => {
     assert.equal(site.log.filter((x) => x.url.endsWith('/page/3')).length, 2);
   });
 
+  test('robots.txt is per origin: http and https of one host each have their own', async () => {
+    const clock = new VirtualClock();
+    const requested: string[] = [];
+    const page = (url: string, body: string, type = 'text/html'): FetchResponse => ({ url, status: 200, statusText: 'OK', headers: [['content-type', type]], body: new TextEncoder().encode(body), bodySkipped: false });
+    const fetcher: Fetcher = async (req) => {
+      requested.push(req.url);
+      await clock.sleep(1);
+      const u = new URL(req.url);
+      if (u.pathname === '/robots.txt') return page(req.url, u.protocol === 'http:' ? 'User-agent: *\nDisallow: /x\n' : 'User-agent: *\nDisallow: /y\n', 'text/plain');
+      return page(req.url, '<a href="http://site.test/x">1</a><a href="https://site.test/x">2</a><a href="http://site.test/y">3</a><a href="https://site.test/y">4</a>');
+    };
+    await crawl({ seeds: ['http://site.test/', 'https://site.test/'], out: join(dir, 'v4.warc'), clock, fetcher, sitemaps: false, latencyMs: 10 });
+    assert.deepEqual(requested.filter((u) => !u.endsWith('/')).sort(), [
+      'http://site.test/robots.txt', 'http://site.test/y', 'https://site.test/robots.txt', 'https://site.test/x',
+    ]);
+  });
+
   test('our own latency wins when it is the longer one', async () => {
     const clock = new VirtualClock();
     const site = fakeSite(clock, { pages: 4, robots: 'User-agent: *\nCrawl-delay: 1\n', fetchMs: 5 });

@@ -21,7 +21,8 @@ import { CrawlStore, type Settlement } from './store.js';
 import { hostKey, normalizeUrl, originOf, type NormalizeOptions } from './url.js';
 import { handleResponse, type Outcome } from './response.js';
 
-export const DEFAULT_USER_AGENT = 'thresher/0.1 (+https://github.com/thresher-project/thresher)';
+/** Names the crawler and where to read about it (the package's page; change here if the project gets a home page). */
+export const DEFAULT_USER_AGENT = 'thresher/0.1 (+https://www.npmjs.com/package/thresher)';
 
 export interface CrawlOptions {
   seeds: string[];
@@ -186,15 +187,15 @@ export class Crawler {
       this.store.close();
       throw e;
     }
-    for (const h of this.store.hosts()) {
-      this.frontier.restoreHost(h.host, h.lastEnd, h.latencyMs);
-      if (h.origin) this.robots.restore(h.host, h.origin, h.robots, h.robotsStatus, h.robotsFetchedAt ?? 0, h.robotsFailures);
-      if (h.robotsStatus) this.robotsQueued.add(h.host);
+    for (const h of this.store.hosts()) this.frontier.restoreHost(h.host, h.lastEnd, h.latencyMs);
+    for (const r of this.store.robotsRows()) {
+      this.robots.restore(r.origin, r.origin, r.body, r.status, r.fetchedAt, r.failures);
+      this.robotsQueued.add(r.origin);
     }
     this.pagesAdmitted = this.store.pagesAdmitted();
     for (const e of this.store.queued()) {
       this.frontier.push(e);
-      if (e.kind === 'robots') this.robotsQueued.add(e.host);
+      if (e.kind === 'robots') this.robotsQueued.add(originOf(e.url));
     }
     const seeds = this.opts.seeds.map((url) => this.entry(url, 'page', 0, []));
     const probes = this.opts.sitemaps ? [...new Set(this.opts.seeds.map(originOf))].map((o) => this.entry(`${o}/sitemap.xml`, 'sitemap', 0, [])) : [];
@@ -206,7 +207,7 @@ export class Crawler {
   private pushAll(entries: FrontierEntry[]): void {
     for (const e of entries) {
       if (e.kind === 'page') this.pagesAdmitted++;
-      if (e.kind === 'robots') this.robotsQueued.add(e.host);
+      if (e.kind === 'robots') this.robotsQueued.add(originOf(e.url));
       this.frontier.push(e);
     }
   }
@@ -215,15 +216,16 @@ export class Crawler {
     return { url, host: hostKey(url), depth, kind, notBefore: 0, attempts: 0, via, seq: this.store ? this.store.nextSeq() : 0 };
   }
 
-  /** Put a robots.txt entry before the first URL of each host not yet covered. */
+  /** Put a robots.txt entry before the first URL of each origin not yet covered. */
   private withRobots(entries: FrontierEntry[]): FrontierEntry[] {
     if (!this.opts.robots) return entries;
     const out: FrontierEntry[] = [];
     const added = new Set<string>();
     for (const e of entries) {
-      if (e.kind !== 'robots' && !this.robotsQueued.has(e.host) && !added.has(e.host)) {
-        added.add(e.host);
-        out.push(this.entry(`${originOf(e.url)}/robots.txt`, 'robots', 0, []));
+      const origin = originOf(e.url);
+      if (e.kind !== 'robots' && !this.robotsQueued.has(origin) && !added.has(origin)) {
+        added.add(origin);
+        out.push(this.entry(`${origin}/robots.txt`, 'robots', 0, []));
       }
       out.push(e);
     }
@@ -284,7 +286,7 @@ export class Crawler {
     let requested = false;
     try {
       if (e.kind !== 'robots' && this.opts.robots) {
-        const v = this.robots.verdict(e.host, e.url);
+        const v = this.robots.verdict(originOf(e.url), e.url);
         if (v === 'unknown' || v === 'unreachable') {
           // robots.txt is not settled yet: the URL goes back behind a robots.txt entry.
           this.ensureRobots(e);
@@ -302,8 +304,10 @@ export class Crawler {
       const outcome = handleResponse(this, e, res, this.clock.now());
       await this.commit(e, outcome, start, res instanceof FetchFailure ? null : res);
       if (outcome.dropHost) {
+        const origin = originOf(e.url);
         for (const d of this.frontier.removeHost(e.host)) {
-          this.settle(d, { state: 'skipped', reason: 'robots-unreachable', faults: [] }, this.clock.now(), null);
+          if (originOf(d.url) !== origin) this.frontier.push(d);
+          else this.settle(d, { state: 'skipped', reason: 'robots-unreachable', faults: [] }, this.clock.now(), null);
         }
       }
     } catch (err) {
@@ -314,7 +318,7 @@ export class Crawler {
     }
   }
 
-  /** Queue a robots.txt entry for the URL's host if none is pending (or re-queue a settled one). */
+  /** Queue a robots.txt entry for the URL's origin if none is pending (or re-queue a settled one). */
   private ensureRobots(e: FrontierEntry): void {
     const r = this.entry(`${originOf(e.url)}/robots.txt`, 'robots', 0, []);
     const added = this.store.admit([r], 0);

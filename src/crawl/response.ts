@@ -88,9 +88,9 @@ function robotsOutcome(c: Crawler, e: FrontierEntry, res: FetchResponse | FetchF
   const origin = originOf(e.url);
   const ok = !(res instanceof FetchFailure) && res.status !== 429 && res.status < 500;
   if (!ok) {
-    const st = c.robots.unreachable(e.host, now);
+    const st = c.robots.unreachable(origin, now);
     const failures = st.kind === 'unreachable' ? st.failures : 1;
-    c.store.saveRobots(e.host, origin, null, 'unreachable', now, failures);
+    c.store.saveRobots(origin, null, 'unreachable', now, failures);
     const fault = 'robots-unreachable';
     const headers = res instanceof FetchFailure ? undefined : storedHeaders(res.headers, res.body.length);
     if (failures >= c.robots.maxFailures) return { state: 'failed', reason: fault, faults: [fault], dropHost: true, storedHeaders: headers };
@@ -98,10 +98,10 @@ function robotsOutcome(c: Crawler, e: FrontierEntry, res: FetchResponse | FetchF
   }
   const body = new TextDecoder('utf-8').decode(res.body);
   // Still a redirect after the hops fetchEntry follows: RFC 9309 lets us take it as unavailable.
-  const st = c.robots.fromResponse(e.host, origin, REDIRECTS.has(res.status) ? 404 : res.status, body, now);
-  c.store.saveRobots(e.host, origin, st.kind === 'parsed' ? body : null, st.kind === 'allow-all' ? `allow-all:${res.status}` : st.kind, now, 0);
-  const delay = c.robots.crawlDelayMs(e.host);
+  const st = c.robots.fromResponse(origin, origin, REDIRECTS.has(res.status) ? 404 : res.status, body, now);
+  c.store.saveRobots(origin, st.kind === 'parsed' ? body : null, st.kind === 'allow-all' ? `allow-all:${res.status}` : st.kind, now, 0);
+  const delay = c.robots.crawlDelayMs(origin);
   if (delay !== undefined) c.frontier.setLatency(e.host, delay);
-  const sitemaps = c.opts.sitemaps ? c.candidates(c.robots.sitemaps(e.host), 0, [], 'sitemap') : [];
+  const sitemaps = c.opts.sitemaps ? c.candidates(c.robots.sitemaps(origin), 0, [], 'sitemap') : [];
   return { state: 'done', reason: st.kind === 'allow-all' ? `robots-${res.status}` : undefined, faults: [], discovered: sitemaps, storedHeaders: storedHeaders(res.headers, res.body.length) };
 }

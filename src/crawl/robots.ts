@@ -1,5 +1,6 @@
 /**
- * robots.txt per host, through robots-parser, with the availability rules of RFC 9309 §2.3.1:
+ * robots.txt per origin (http and https of one host each have their own), through
+ * robots-parser, with the availability rules of RFC 9309 §2.3.1:
  * a 2xx body is parsed (the first 500 KiB); a 4xx (other than 429) means no robots.txt, so
  * everything is allowed; a 5xx, a 429 or no answer means the file is unreachable, so the host
  * is treated as disallowed for a while (`retryMs`) and robots.txt is asked for again; after

@@ -22,10 +22,10 @@ export interface UrlRow {
   status: number | null; reason: string | null;
 }
 
-export interface HostRow {
-  host: string; lastEnd: number; latencyMs: number; origin: string | null;
-  robots: string | null; robotsStatus: string | null; robotsFetchedAt: number | null; robotsFailures: number;
-}
+export interface HostRow { host: string; lastEnd: number; latencyMs: number }
+
+/** robots.txt as last settled for one origin (scheme://host:port). */
+export interface RobotsRow { origin: string; body: string | null; status: string; fetchedAt: number; failures: number }
 
 /** What one settled fetch changes, written in one transaction. */
 export interface Settlement {
@@ -53,8 +53,9 @@ CREATE TABLE IF NOT EXISTS urls (
   via TEXT, seq INTEGER NOT NULL, status INTEGER, reason TEXT, fetched_at REAL);
 CREATE INDEX IF NOT EXISTS urls_state ON urls(state);
 CREATE TABLE IF NOT EXISTS hosts (
-  host TEXT PRIMARY KEY, last_end REAL NOT NULL DEFAULT 0, latency_ms REAL NOT NULL DEFAULT 0,
-  origin TEXT, robots TEXT, robots_status TEXT, robots_fetched_at REAL, robots_failures INTEGER NOT NULL DEFAULT 0);
+  host TEXT PRIMARY KEY, last_end REAL NOT NULL DEFAULT 0, latency_ms REAL NOT NULL DEFAULT 0);
+CREATE TABLE IF NOT EXISTS robots (
+  origin TEXT PRIMARY KEY, body TEXT, status TEXT NOT NULL, fetched_at REAL NOT NULL, failures INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS faults (id INTEGER PRIMARY KEY, url TEXT NOT NULL, kind TEXT NOT NULL, at REAL NOT NULL);
 `;
 
@@ -97,8 +98,8 @@ export class CrawlStore {
       fault: db.prepare('INSERT INTO faults (url, kind, at) VALUES (?, ?, ?)'),
       host: db.prepare(`INSERT INTO hosts (host, last_end, latency_ms) VALUES (@host, @lastEnd, @latencyMs)
         ON CONFLICT(host) DO UPDATE SET last_end=MAX(last_end, @lastEnd), latency_ms=@latencyMs`),
-      robots: db.prepare(`INSERT INTO hosts (host, origin, robots, robots_status, robots_fetched_at, robots_failures) VALUES (@host, @origin, @robots, @status, @at, @failures)
-        ON CONFLICT(host) DO UPDATE SET origin=@origin, robots=@robots, robots_status=@status, robots_fetched_at=@at, robots_failures=@failures`),
+      robots: db.prepare(`INSERT INTO robots (origin, body, status, fetched_at, failures) VALUES (@origin, @body, @status, @at, @failures)
+        ON CONFLICT(origin) DO UPDATE SET body=@body, status=@status, fetched_at=@at, failures=@failures`),
       meta: db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value=excluded.value'),
       getMeta: db.prepare('SELECT value FROM meta WHERE key = ?'),
       has: db.prepare('SELECT 1 FROM urls WHERE url = ?'),
@@ -163,15 +164,16 @@ export class CrawlStore {
 
   hosts(): HostRow[] {
     const rows = this.db.prepare('SELECT * FROM hosts').all() as Array<Record<string, unknown>>;
-    return rows.map((r) => ({
-      host: r.host as string, lastEnd: r.last_end as number, latencyMs: r.latency_ms as number, origin: r.origin as string | null,
-      robots: r.robots as string | null, robotsStatus: r.robots_status as string | null,
-      robotsFetchedAt: r.robots_fetched_at as number | null, robotsFailures: r.robots_failures as number,
-    }));
+    return rows.map((r) => ({ host: r.host as string, lastEnd: r.last_end as number, latencyMs: r.latency_ms as number }));
   }
 
-  saveRobots(host: string, origin: string, robots: string | null, status: string, at: number, failures: number): void {
-    this.stmts.robots.run({ host, origin, robots, status, at, failures });
+  robotsRows(): RobotsRow[] {
+    const rows = this.db.prepare('SELECT * FROM robots').all() as Array<Record<string, unknown>>;
+    return rows.map((r) => ({ origin: r.origin as string, body: r.body as string | null, status: r.status as string, fetchedAt: r.fetched_at as number, failures: r.failures as number }));
+  }
+
+  saveRobots(origin: string, body: string | null, status: string, at: number, failures: number): void {
+    this.stmts.robots.run({ origin, body, status, at, failures });
   }
 
   /** Count of URLs per state and kind. */
