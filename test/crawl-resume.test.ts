@@ -101,3 +101,28 @@ test('the CLI refuses --then run with a clear message before crawling', async ()
     await site.close();
   }
 });
+
+test('Ctrl-C (SIGINT) stops gracefully with a summary; the same command resumes', async () => {
+  const site = await startSite({ faults: false, trap: false, pages: 10 });
+  try {
+    const out = join(dir, 'sigint.warc.gz');
+    const args = [`${site.origin}/`, '--out', out, '--delay', '20'];
+    const { child, done } = runCli(args);
+    await new Promise<void>((resolve) => { const t = setInterval(() => { if (site.log.length >= 4) { clearInterval(t); resolve(); } }, 2); });
+    child.kill('SIGINT');
+    const r = await done;
+    assert.equal(r.code, 130, r.stderr);
+    assert.match(r.stderr, /stopping: \d+ requests in flight finish/);
+    assert.match(r.stderr, /crawl stopped in .*\n.*statuses: 200 \d+/);
+    assert.match(r.stderr, /run the same command again to resume/);
+    const r2 = await runCli(args).done;
+    assert.equal(r2.code, 0, r2.stderr);
+    assert.match(r2.stderr, /crawl finished \(resumed\)/);
+    const p = site.log.map((x) => x.path);
+    assert.equal(new Set(p).size, p.length, 'a graceful stop refetches nothing');
+    const pages = await storedPages(out);
+    for (const u of site.expectedPages) assert.ok(pages.includes(u), u);
+  } finally {
+    await site.close();
+  }
+});
