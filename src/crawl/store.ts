@@ -101,7 +101,6 @@ export class CrawlStore {
       robots: db.prepare(`INSERT INTO robots (origin, body, status, fetched_at, failures) VALUES (@origin, @body, @status, @at, @failures)
         ON CONFLICT(origin) DO UPDATE SET body=@body, status=@status, fetched_at=@at, failures=@failures`),
       meta: db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value=excluded.value'),
-      getMeta: db.prepare('SELECT value FROM meta WHERE key = ?'),
       has: db.prepare('SELECT 1 FROM urls WHERE url = ?'),
     };
     this.seqNext = (db.prepare('SELECT COALESCE(MAX(seq), -1) + 1 AS n FROM urls').get() as { n: number }).n;
