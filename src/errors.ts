@@ -18,7 +18,10 @@ export type ErrorCode =
   | 'E_GATE'               // quality gate refused a regression
   | 'E_MODEL'              // a learned model that does not fit its data or its feature list
   | 'E_SITE_SAMPLE'        // too few distinct pages to learn a site's templates from
-  | 'E_STORE';             // a corpus store that cannot be opened or belongs to another run
+  | 'E_STORE'             // a corpus store that cannot be opened or belongs to another run
+  | 'E_WARC'               // a WARC file that cannot be opened, written or read at all (bad records are reported per record)
+  | 'E_CRAWL_STATE'        // a crawl state database that cannot be used (locked, damaged, or another crawl's)
+  | 'E_UNSUPPORTED';       // a feature that is named but not available in this build
 
 export class ThresherError extends Error {
   readonly code: ErrorCode;

@@ -4,6 +4,7 @@ import { extractCommand } from './extract.js';
 import { evalCommand } from './eval.js';
 import { runCommand } from './run.js';
 import { searchCommand } from './search.js';
+import { crawlCommand, CRAWL_USAGE } from './crawl.js';
 
 const USAGE = `thresher — turn raw web pages into clean, structured records
 
@@ -12,6 +13,7 @@ usage:
   thresher eval (--dataset DIR | --all [--data ROOT]) [--algorithm A] [--limit N] [--gate FILE] [--json]
   thresher run <dir|pages.jsonl> --out DIR [--workers N] [--page-timeout MS] [--fresh] [--json]
   thresher search "query" [--store DIR] [--limit N] [--json]
+  ${CRAWL_USAGE.split('\n').join('\n  ')}
   thresher help
 
 A directory argument extracts every .html/.htm(.gz) file below it and writes JSON Lines.
@@ -24,6 +26,7 @@ async function main(argv: string[]): Promise<number> {
     case 'eval': return evalCommand(rest);
     case 'run': return runCommand(rest);
     case 'search': return searchCommand(rest);
+    case 'crawl': return crawlCommand(rest);
     case undefined: case 'help': case '--help': case '-h':
       process.stdout.write(USAGE);
       return cmd === undefined ? 2 : 0;
