@@ -24,13 +24,18 @@
  *     alone inside running text (≥ 40 non-space characters of kept text on both sides, no line
  *     break next to it) is dropped ("at the same time"). That is the locality heuristic the thesis
  *     proposes as future work (§6.1), applied when learning rather than when cleaning, so that
- *     cleaning stays a monotone, idempotent operation.
+ *     cleaning stays a monotone, idempotent operation. In Chinese and Japanese, where each
+ *     character is a token, a string of fewer than four characters is kept only when it stands
+ *     as a whole line in at least half of its occurrences (`shortCjkCandidates`).
+ *   - Gap merging and the locality guard count a Han/Kana/Hangul character as CJK_WEIGHT
+ *     characters (tokenize.ts tokenChars), as thresher's text measures do.
  *   - With one non-empty histogram bin there is no split to find; its strings are templates when
  *     they are in more than half the documents.
  */
 import { ThresherError } from '../errors.js';
 import { FUNCTION_WORDS } from '../text/function-words.js';
-import { TokenDictionary, tokenize } from './tokenize.js';
+import { TokenDictionary, tokenChars, tokenize } from './tokenize.js';
+import { isCjk } from '../text/measure.js';
 import { suffixArray, lcpArray } from './suffix-array.js';
 import { maximalRepeats } from './repeats.js';
 import { TokenMatcher } from './matcher.js';
@@ -222,7 +227,7 @@ function readCorpus(inputs: readonly string[], maxTokens: number): Corpus {
       throw new ThresherError('E_INPUT_TOO_LARGE', `learnTextTemplates: more than ${maxTokens} tokens (maxTokens)`, { maxTokens });
     }
     const chars = new Int32Array(ids.length);
-    for (let i = 0; i < ids.length; i++) chars[i] = t.ends[i] - t.starts[i];
+    for (let i = 0; i < ids.length; i++) chars[i] = tokenChars(text, t.starts[i], t.ends[i]);
     c.docs.push(ids); c.chars.push(chars); c.lineStart.push(t.lineStarts);
   }
   return c;
@@ -326,6 +331,49 @@ function isolatedCandidates(cands: Candidate[], corpus: Corpus, iso: IsolationOp
   return out;
 }
 
+/** Candidates made only of Han/Kana/Hangul characters (and punctuation) shorter than this are checked. */
+const MIN_CJK_TOKENS = 4;
+
+function isShortCjk(tokens: readonly string[]): boolean {
+  if (tokens.length >= MIN_CJK_TOKENS) return false;
+  let cjk = 0;
+  for (const t of tokens) {
+    const c = t.codePointAt(0)!;
+    if (c >= 0x3040 && isCjk(c)) { cjk++; continue; }
+    if (/^[\p{P}\p{S}]+$/u.test(t)) continue;
+    return false;
+  }
+  return cjk > 0;
+}
+
+/**
+ * The locality guard for Chinese and Japanese: every character is a token there, so a common
+ * two- or three-character word is a "maximal repeat" in most of a site's articles. Such a short
+ * string is a template only where it stands as a whole line (a menu item, "广告", "相关文章" is
+ * four); one found inside a line in half of its occurrences or more is language.
+ */
+function shortCjkCandidates(cands: Candidate[], corpus: Corpus): Set<number> {
+  const idx = cands.map((c, i) => (isShortCjk(c.tokens) ? i : -1)).filter((i) => i >= 0);
+  const out = new Set<number>();
+  if (idx.length === 0) return out;
+  const matcher = new TokenMatcher(idx.map((i) => cands[i].ids));
+  const occ = new Float64Array(idx.length), whole = new Float64Array(idx.length);
+  corpus.docs.forEach((ids, d) => {
+    const lineStart = corpus.lineStart[d];
+    let s = 0;
+    for (let i = 0; i < ids.length; i++) {
+      s = matcher.step(s, ids[i]);
+      const L = matcher.longestAt(s);
+      if (L === 0) continue;
+      const p = matcher.patternAt(s);
+      occ[p]++;
+      if (lineStart[i - L + 1] === 1 && (i + 1 >= ids.length || lineStart[i + 1] === 1)) whole[p]++;
+    }
+  });
+  idx.forEach((ci, k) => { if (occ[k] > 0 && whole[k] < 0.5 * occ[k]) out.add(ci); });
+  return out;
+}
+
 /**
  * One document's removal components (§3.4.1, one pass): the longest match ending at each token
  * (`ends`, pattern `pats`), united with gaps under mergeGapChars bridged (`comps`, flat pairs).
@@ -400,6 +448,11 @@ export function learnTextTemplates(docs: readonly string[], options?: LearnTextO
     if (o.idioms.has(pattern)) { counts.idioms++; continue; }
     if (o.dropFunctionWordStrings && isFunctionWordString(tokens)) { counts.functionWords++; continue; }
     cands.push({ ids, docs: reps.docs[i], occurrences: reps.occurrences[i], tokens, pattern });
+  }
+  if (o.isolation) {
+    const drop = shortCjkCandidates(cands, corpus);
+    counts.isolated += drop.size;
+    cands = cands.filter((_, i) => !drop.has(i));
   }
   // A string shadowed by a longer idiom ("well as" inside "as well as") is seen alone only
   // once the longer one is gone: repeat until nothing more drops (a few rounds in practice).
