@@ -2,12 +2,16 @@
 /** thresher command-line entry: dispatches to one file per command. Only cli/ talks to the terminal. */
 import { extractCommand } from './extract.js';
 import { evalCommand } from './eval.js';
+import { runCommand } from './run.js';
+import { searchCommand } from './search.js';
 
 const USAGE = `thresher — turn raw web pages into clean, structured records
 
 usage:
   thresher extract <file|dir|-|url> [--format text|markdown|html|json] [--algorithm default|tagtree|satisfiable] [--debug] [--no-comments] [--no-model] [--out FILE]
   thresher eval (--dataset DIR | --all [--data ROOT]) [--algorithm A] [--limit N] [--gate FILE] [--json]
+  thresher run <dir|pages.jsonl> --out DIR [--workers N] [--page-timeout MS] [--fresh] [--json]
+  thresher search "query" [--store DIR] [--limit N] [--json]
   thresher help
 
 A directory argument extracts every .html/.htm(.gz) file below it and writes JSON Lines.
@@ -18,6 +22,8 @@ async function main(argv: string[]): Promise<number> {
   switch (cmd) {
     case 'extract': return extractCommand(rest);
     case 'eval': return evalCommand(rest);
+    case 'run': return runCommand(rest);
+    case 'search': return searchCommand(rest);
     case undefined: case 'help': case '--help': case '-h':
       process.stdout.write(USAGE);
       return cmd === undefined ? 2 : 0;
