@@ -80,7 +80,8 @@ function runPage(html, url, truth, score, models) {
   for (const [name, opts] of VARIANTS) {
     const r = extract(html, { url, site: siteRefiner(models, opts) });
     pair.site[name] = score(r.text, truth);
-    pair.fallback[name] = r.diagnostics.some((d) => d.code.startsWith('W_SITE_'));
+    const why = r.diagnostics.find((d) => d.code.startsWith('W_SITE_'));
+    pair.fallback[name] = why ? why.code : false;
   }
   return pair;
 }
@@ -163,7 +164,7 @@ function realPart() {
     }
     process.stderr.write('\n');
     rows.push([`${name} (${hosts.length} hosts, leave-one-out)`, summarize(pairs)]);
-    report[name] = { summary: summarize(pairs), worst: pairs.map((p) => ({ id: p.id, host: p.host, page: p.page, site: p.site.default })).sort((a, b) => (a.site - a.page) - (b.site - b.page)).slice(0, 10) };
+    report[name] = { summary: summarize(pairs), pairs, worst: pairs.map((p) => ({ id: p.id, host: p.host, page: p.page, site: p.site.default })).sort((a, b) => (a.site - a.page) - (b.site - b.page)).slice(0, 10) };
   }
   table('Real multi-page hosts: official metric, leave-one-out', rows, 'set');
   for (const name of values.sets.split(',')) if (report[name]) console.log(`\n${name}: most worsened pages (default):`, report[name].worst.slice(0, 5).map((w) => `${w.id} ${w.host} ${f3(w.page)}→${f3(w.site)}`).join('; '));

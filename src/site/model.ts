@@ -96,28 +96,6 @@ export function fnv64(s: string | Uint8Array): string {
   return a.toString(16).padStart(8, '0') + b.toString(16).padStart(8, '0');
 }
 
-function pagesHost(pages: readonly SitePage[], given: string | undefined): string {
-  const counts = new Map<string, number>();
-  for (const p of pages) {
-    if (p.url === undefined) continue;
-    const h = hostOf(p.url);
-    if (h === undefined) throw new ThresherError('E_BAD_OPTION', `learnSite: page URL ${JSON.stringify(p.url)} is not an absolute URL`);
-    counts.set(h, (counts.get(h) ?? 0) + 1);
-  }
-  if (given !== undefined) {
-    if (typeof given !== 'string' || !normalizeHost(given)) throw new ThresherError('E_BAD_OPTION', 'learnSite: host must be a non-empty string');
-    counts.set(normalizeHost(given), (counts.get(normalizeHost(given)) ?? 0));
-  }
-  if (counts.size > 1) {
-    const list = [...counts].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1)).map(([h, n]) => `${h} (${n})`);
-    throw new ThresherError('E_SITE_SAMPLE',
-      `learnSite: the pages belong to ${counts.size} hosts: ${list.join(', ')}; a site model is learned per host — use learnSites to group them, or give one host's pages`,
-      { hosts: Object.fromEntries(counts) });
-  }
-  if (counts.size === 0) throw new ThresherError('E_BAD_OPTION', 'learnSite: the pages have no URL; give options.host');
-  return [...counts.keys()][0];
-}
-
 /** A page's unit lines (what the text templates are learned on), or null when it is over the budget. */
 export function pageUnitLines(p: SitePage, budget: Partial<typeof DEFAULT_LEARN_BUDGET> = {}): string | null {
   const b = { ...DEFAULT_LEARN_BUDGET, ...budget };
@@ -144,34 +122,81 @@ export function templateShare(lines: string, removed: ReadonlyArray<readonly [nu
 const round6 = (x: number): number => Math.round(x * 1e6) / 1e6;
 
 /**
+ * A site's sample, page by page: each page is reduced to its unit lines as it is added and its
+ * HTML let go, so memory follows the sample's text, not its markup. learnSite is add() for every
+ * page, then model().
+ */
+export class SiteSample {
+  pages = 0;
+  skipped = 0;
+  private readonly seen = new Set<string>();
+  private readonly texts: string[] = [];
+  private readonly urls = new Set<string>();
+  private readonly hosts = new Map<string, number>();
+  private readonly budget: typeof DEFAULT_LEARN_BUDGET;
+  constructor(private readonly options: LearnSiteOptions = {}) {
+    this.budget = { ...DEFAULT_LEARN_BUDGET, ...options.budget };
+    if (options.host !== undefined) {
+      if (typeof options.host !== 'string' || !normalizeHost(options.host)) throw new ThresherError('E_BAD_OPTION', 'learnSite: host must be a non-empty string');
+      this.hosts.set(normalizeHost(options.host), 0);
+    }
+  }
+
+  get distinct(): number { return this.seen.size; }
+
+  add(p: SitePage): void {
+    if (typeof p !== 'object' || p === null || (typeof p.html !== 'string' && !(p.html instanceof Uint8Array))) {
+      throw new ThresherError('E_BAD_OPTION', 'learnSite: pages must be an array of {url?, html}');
+    }
+    if (p.url !== undefined) {
+      const h = hostOf(p.url);
+      if (h === undefined) throw new ThresherError('E_BAD_OPTION', `learnSite: page URL ${JSON.stringify(p.url)} is not an absolute URL`);
+      this.hosts.set(h, (this.hosts.get(h) ?? 0) + 1);
+      this.urls.add(p.url);
+    }
+    this.pages++;
+    const key = `${typeof p.html}:${fnv64(p.html)}:${p.html.length}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    const t = pageUnitLines(p, this.budget);
+    if (t === null) this.skipped++; else this.texts.push(t);
+  }
+
+  /** The model; E_SITE_SAMPLE for one page, pages that are all the same, or pages of several hosts. */
+  model(): SiteModel {
+    const host = this.host();
+    if (this.pages < 2) {
+      throw new ThresherError('E_SITE_SAMPLE', `learnSite: a site's template is what its pages share; one page of ${host} shows none — give at least 2 pages (5 or more work better)`, { pages: this.pages });
+    }
+    if (this.seen.size < 2) {
+      throw new ThresherError('E_SITE_SAMPLE', `learnSite: all ${this.pages} pages of ${host} are the same page; a template is what different pages share — give different pages`, { pages: this.pages, distinct: this.seen.size });
+    }
+    return modelFromUnitLines(host, this.texts, { pages: this.pages, distinct: this.seen.size, skipped: this.skipped, urls: [...this.urls] }, this.options);
+  }
+
+  private host(): string {
+    const counts = this.hosts;
+    if (counts.size > 1) {
+      const list = [...counts].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1)).map(([h, n]) => `${h} (${n})`);
+      throw new ThresherError('E_SITE_SAMPLE',
+        `learnSite: the pages belong to ${counts.size} hosts: ${list.join(', ')}; a site model is learned per host — use learnSites to group them, or give one host's pages`,
+        { hosts: Object.fromEntries(counts) });
+    }
+    if (counts.size === 0) throw new ThresherError('E_BAD_OPTION', 'learnSite: the pages have no URL; give options.host');
+    return [...counts.keys()][0];
+  }
+}
+
+/**
  * Learns the site model of one host from a sample of its pages (at least two distinct ones).
  * Throws E_SITE_SAMPLE for one page, for pages that are all the same, and for pages of several
  * hosts (naming them; learnSites groups by host instead).
  */
 export function learnSite(pages: readonly SitePage[], options: LearnSiteOptions = {}): SiteModel {
-  if (!Array.isArray(pages) || pages.some((p) => typeof p !== 'object' || p === null || (typeof p.html !== 'string' && !(p.html instanceof Uint8Array)))) {
-    throw new ThresherError('E_BAD_OPTION', 'learnSite: pages must be an array of {url?, html}');
-  }
-  const host = pagesHost(pages, options.host);
-  if (pages.length < 2) {
-    throw new ThresherError('E_SITE_SAMPLE', `learnSite: a site's template is what its pages share; one page of ${host} shows none — give at least 2 pages (5 or more work better)`, { pages: pages.length });
-  }
-  const budget = { ...DEFAULT_LEARN_BUDGET, ...options.budget };
-  const seen = new Set<string>();
-  const texts: string[] = [];
-  let skipped = 0;
-  for (const p of pages) {
-    const key = `${typeof p.html}:${fnv64(p.html)}:${p.html.length}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    const t = pageUnitLines(p, budget);
-    if (t === null) skipped++; else texts.push(t);
-  }
-  if (seen.size < 2) {
-    throw new ThresherError('E_SITE_SAMPLE', `learnSite: all ${pages.length} pages of ${host} are the same page; a template is what different pages share — give different pages`, { pages: pages.length, distinct: seen.size });
-  }
-  const urls = [...new Set(pages.map((p) => p.url).filter((u): u is string => typeof u === 'string'))].sort();
-  return modelFromUnitLines(host, texts, { pages: pages.length, distinct: seen.size, skipped, urls }, options);
+  if (!Array.isArray(pages)) throw new ThresherError('E_BAD_OPTION', 'learnSite: pages must be an array of {url?, html}');
+  const sample = new SiteSample(options);
+  for (const p of pages) sample.add(p);
+  return sample.model();
 }
 
 /**
@@ -183,7 +208,8 @@ export function modelFromUnitLines(host: string, lines: readonly string[],
   const texts = [...lines].sort();
   let textTemplates: TextTemplates;
   try {
-    textTemplates = learnTextTemplates(texts, options.text);
+    // One block per line: templates are blocks' worth of chrome (templates.ts splitLines).
+    textTemplates = learnTextTemplates(texts, { splitLines: true, ...options.text });
   } catch (e) {
     if (e instanceof ThresherError && e.code === 'E_SITE_SAMPLE') {
       throw new ThresherError('E_SITE_SAMPLE', `learnSite: ${host}: fewer than 2 of the ${from.pages} pages have distinct text within the budget (${from.skipped} over budget.maxBytes, the rest the same or empty)`, { pages: from.pages, skipped: from.skipped });
@@ -243,11 +269,16 @@ export function learnSites(pages: readonly SitePage[], options: LearnSitesOption
       skipped.push({ host, pages: byHost.get(host)!.length, reason: e.message });
     }
   }
-  if (models.length >= 2 && (options.crossSiteIdioms ?? models.length >= 10)) {
-    const idioms = crossSiteIdioms(models.map((m) => m.textTemplates), { minSites: options.idiomMinSites });
-    for (const m of models) m.textTemplates = withoutIdioms(m.textTemplates, idioms);
-  }
+  filterIdiomsAcross(models, options);
   return { models, skipped };
+}
+
+/** Paper 004 §3.3 across the given models, in place, when LearnSitesOptions say so; returns the idioms dropped. */
+export function filterIdiomsAcross(models: SiteModel[], options: Pick<LearnSitesOptions, 'crossSiteIdioms' | 'idiomMinSites'> = {}): string[] {
+  if (models.length < 2 || !(options.crossSiteIdioms ?? models.length >= 10)) return [];
+  const idioms = crossSiteIdioms(models.map((m) => m.textTemplates), { minSites: options.idiomMinSites });
+  for (const m of models) m.textTemplates = withoutIdioms(m.textTemplates, idioms);
+  return idioms;
 }
 
 function bad(message: string, details?: Record<string, unknown>): ThresherError {

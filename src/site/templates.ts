@@ -5,7 +5,8 @@
  * sites) and §3.4 step 1–2 (templates emitted as expressions). The steps, and where they live:
  *   1. tokenize every document, normalize mutable patterns, intern tokens to ids (tokenize.ts);
  *   2. concatenate the documents, each followed by a separator unique in the corpus, with a
- *      position → document map (`buildCorpus`);
+ *      position → document map (`buildCorpus`); with `splitLines` (a departure, used by the site
+ *      model's one-block-per-line text) every line break is such a separator too;
  *   3–4. suffix array and LCP array (suffix-array.ts);
  *   5–6. occurrences and document frequency of every maximal repeated string (repeats.ts);
  *   7. drop strings shorter than two tokens and strings in too few documents (`minTokens`, `minDocs`);
@@ -85,6 +86,12 @@ export interface LearnTextOptions {
   mergeGapChars?: number;
   /** Budget: most tokens over all documents. */
   maxTokens?: number;
+  /**
+   * Lines are segments: a template never runs from one line into the next. For text with one
+   * block per line (the site model's unit lines), a template is then a block's worth of chrome,
+   * and still matches text that another tool flattened with different neighbours.
+   */
+  splitLines?: boolean;
 }
 
 /**
@@ -124,6 +131,7 @@ export interface TextTemplates {
     dropFunctionWordStrings: boolean;
     isolation: IsolationOptions | null;
     mergeGapChars: number;
+    splitLines?: boolean;
   };
   /**
    * Share of the training tokens that the templates remove (one cleaning pass). Near 1 means the
@@ -176,6 +184,7 @@ function resolveOptions(options: LearnTextOptions | undefined): Resolved {
     isolation,
     mergeGapChars: int(o.mergeGapChars, 'mergeGapChars', d.mergeGapChars, 0),
     maxTokens: int(o.maxTokens, 'maxTokens', d.maxTokens, 1),
+    splitLines: o.splitLines === true,
     idioms: new Set(o.idioms ?? []),
   };
 }
@@ -234,15 +243,22 @@ function readCorpus(inputs: readonly string[], maxTokens: number): Corpus {
 }
 
 /** §3.2 step 2: T = d₁ $₁ d₂ $₂ …, separators unique (ids after the dictionary's), and T → D. */
-function buildCorpus(c: Corpus): { text: Int32Array; docOf: Int32Array; alphabet: number } {
-  const n = c.tokens + c.docs.length;
+function buildCorpus(c: Corpus, splitLines: boolean): { text: Int32Array; docOf: Int32Array; alphabet: number } {
+  let seps = c.docs.length;
+  if (splitLines) c.lineStart.forEach((ls) => { for (let i = 1; i < ls.length; i++) seps += ls[i]; });
+  const n = c.tokens + seps;
   const text = new Int32Array(n), docOf = new Int32Array(n);
-  let p = 0;
+  let p = 0, sep = c.dict.size;
   c.docs.forEach((ids, d) => {
-    text.set(ids, p); docOf.fill(d, p, p + ids.length); p += ids.length;
-    text[p] = c.dict.size + d; docOf[p] = -1; p++;
+    const ls = c.lineStart[d];
+    for (let i = 0; i < ids.length; i++) {
+      // A line break is a separator of its own, unique like a document's: no repeat spans it.
+      if (splitLines && i > 0 && ls[i]) { text[p] = sep++; docOf[p] = -1; p++; }
+      text[p] = ids[i]; docOf[p] = d; p++;
+    }
+    text[p] = sep++; docOf[p] = -1; p++;
   });
-  return { text, docOf, alphabet: c.dict.size + c.docs.length };
+  return { text, docOf, alphabet: sep };
 }
 
 /** §3.2 step 8–9a: the bin of a document frequency df among N documents. */
@@ -429,7 +445,7 @@ export function learnTextTemplates(docs: readonly string[], options?: LearnTextO
     throw new ThresherError('E_SITE_SAMPLE', `learnTextTemplates: a template is what documents share; need at least 2 distinct non-empty documents, got ${N} (${corpus.duplicates} duplicates, ${corpus.empty} empty)`,
       { documents: N, duplicates: corpus.duplicates, empty: corpus.empty });
   }
-  const { text, docOf, alphabet } = buildCorpus(corpus);
+  const { text, docOf, alphabet } = buildCorpus(corpus, o.splitLines);
   const sa = suffixArray(text, alphabet);
   const lcp = lcpArray(text, sa);
   const reps = maximalRepeats(text, docOf, sa, lcp, N, { minLength: o.minTokens, minDocs: o.minDocs });
@@ -472,6 +488,7 @@ export function learnTextTemplates(docs: readonly string[], options?: LearnTextO
     options: {
       minTokens: o.minTokens, minDocs: o.minDocs, dropFunctionWordStrings: o.dropFunctionWordStrings,
       isolation: o.isolation || null, mergeGapChars: o.mergeGapChars,
+      ...(o.splitLines ? { splitLines: true } : {}),
     },
     coverage: Math.round(share * 1e6) / 1e6,
     histogram,

@@ -112,7 +112,7 @@ function headline(r: Rng, lang: SynthLang, word: WordFn): string {
   const t = lang === 'en'
     ? pick(r, [`${word('adjectives')} ${word('nouns')} ${word('verbs')} in ${word('places')}`,
       `${word('places')} ${word('verbs')} ${word('adjectives')} ${word('nouns')} plan`,
-      `Why the ${word('nouns')} ${word('verbs')} the ${word('nouns')}`])
+      `${word('names')} ${word('verbs')} ${word('adjectives')} ${word('nouns')} near ${word('places')}`])
     : lang === 'de' ? `${word('places')}: ${word('adjectives')} ${word('nouns')} ${word('verbs')} ${word('nouns')}`
       : `${word('places')} : le ${word('nouns')} ${word('adjectives')} ${word('verbs')} le ${word('nouns')}`;
   return t[0].toUpperCase() + t.slice(1);
