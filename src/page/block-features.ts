@@ -12,6 +12,7 @@ import { BLOCK_TAGS } from '../dom/tags.js';
 import { BOILER_KINDS, boilerKind, looksLikeContent } from './boilerplate.js';
 import { CONTENT, type Labels } from './labels.js';
 import { functionWordShare } from '../text/function-words.js';
+import { LETTER, NUMBER, forEachRun } from '../text/word-runs.js';
 import { ThresherError } from '../errors.js';
 
 const TAG_GROUPS: [string, string[]][] = [
@@ -126,10 +127,9 @@ export function blockFeatures(doc: DomDocument, units: DomElement[], ctx: UnitCo
     put(body.linkTextLen / bodyLen); put(Math.log1p(body.textLen)); put(root.textLen / bodyLen);
     put(Math.log1p(units.length));
     put(functionWordShare(text));
-    const words = wordsOf(text);
     // Dice overlap with the <title>: a headline shares most of its words, a one-word menu item
     // that happens to be in the title only a few.
-    put(words.length && titleWords.size ? (2 * words.filter((w) => titleWords.has(w)).length) / (words.length + titleWords.size) : 0);
+    put(titleWords.size ? titleOverlap(text, titleWords) : 0);
     put(seen.get(text)! - 1);
     put(windowMean(isContent, k)); put(windowMean(linkShare, k)); put(windowMean(logLen, k));
     if (j !== F) throw new ThresherError('E_MODEL', `block features: wrote ${j} of ${F} features`);
@@ -138,7 +138,18 @@ export function blockFeatures(doc: DomDocument, units: DomElement[], ctx: UnitCo
 }
 
 function wordsOf(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const lower = text.toLowerCase();
+  const out: string[] = [];
+  forEachRun(lower, LETTER | NUMBER, (a, b) => { out.push(lower.slice(a, b)); });
+  return out;
+}
+
+/** 2·|unit words in the title| / (|unit words| + |title words|), unit words counted with repeats. */
+function titleOverlap(text: string, titleWords: Set<string>): number {
+  const lower = text.toLowerCase();
+  let hits = 0;
+  const words = forEachRun(lower, LETTER | NUMBER, (a, b) => { if (titleWords.has(lower.slice(a, b))) hits++; });
+  return words ? (2 * hits) / (words + titleWords.size) : 0;
 }
 
 /** Mean of `v` over the WINDOW units on either side of k, k excluded. */

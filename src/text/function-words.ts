@@ -3,6 +3,8 @@
  * them and navigation, buttons and product grids are not (jusText's stop-word density signal).
  * A small closed list, so it carries no topic: it says "this is running text", nothing more.
  */
+import { APOSTROPHE, LETTER, forEachRun } from './word-runs.js';
+
 const LISTS = [
   // English
   'the a an and or but of to in on at for with by from as is are was were be been it its this that these those he she they we you i not have has had will would can could do does did which who what there their his her our your if than then so no',
@@ -18,11 +20,12 @@ const LISTS = [
 
 export const FUNCTION_WORDS: ReadonlySet<string> = new Set(LISTS.join(' ').split(' '));
 
-/** Share of the words of `text` that are function words (0 for text with no words). */
+const LONGEST = Math.max(...[...FUNCTION_WORDS].map((w) => w.length));
+
+/** Share of the words (runs of letters and apostrophes) of `text` that are function words (0 with no words). */
 export function functionWordShare(text: string): number {
-  const words = text.toLowerCase().match(/[\p{L}']+/gu);
-  if (!words) return 0;
+  const lower = text.toLowerCase();
   let k = 0;
-  for (const w of words) if (FUNCTION_WORDS.has(w)) k++;
-  return k / words.length;
+  const words = forEachRun(lower, LETTER | APOSTROPHE, (a, b) => { if (b - a <= LONGEST && FUNCTION_WORDS.has(lower.slice(a, b))) k++; });
+  return words ? k / words : 0;
 }

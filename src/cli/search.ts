@@ -1,0 +1,25 @@
+/** `thresher search "query" --store DIR`: full-text search over a run's SQLite store. */
+import { searchStore } from '../pipeline/store.js';
+
+export const SEARCH_USAGE = 'usage: thresher search "query" [--store DIR] [--limit N] [--json]   (DIR defaults to ./thresher-out)';
+
+export async function searchCommand(argv: string[]): Promise<number> {
+  let store = 'thresher-out', limit = 10, json = false;
+  const words: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--store') store = argv[++i] ?? store;
+    else if (a === '--limit') limit = Number(argv[++i]);
+    else if (a === '--json') json = true;
+    else if (a === '--help' || a === '-h') { process.stdout.write(SEARCH_USAGE + '\n'); return 0; }
+    else words.push(a);
+  }
+  if (!words.length || !Number.isInteger(limit) || limit < 1) { process.stderr.write(SEARCH_USAGE + '\n'); return 2; }
+  const hits = searchStore(store, words.join(' '), limit);
+  if (json) for (const h of hits) process.stdout.write(JSON.stringify(h) + '\n');
+  else {
+    if (!hits.length) process.stdout.write('no matches\n');
+    hits.forEach((h, i) => process.stdout.write(`${i + 1}. ${h.title || '(untitled)'}  ${h.url ?? h.id}\n   ${h.snippet.replace(/\s+/g, ' ')}\n`));
+  }
+  return 0;
+}

@@ -1,0 +1,156 @@
+/**
+ * The corpus a run reads: a directory of pages (with an optional manifest.jsonl giving each page's
+ * URL, the layout of ../shared/datasets), or a JSON Lines file of {url, html} records.
+ *
+ * Items carry a stable index (their position in the corpus), so a resumed run can skip what is
+ * done and a run with several workers writes the same records in the same order as one worker.
+ * A bad item (unreadable file, truncated gzip, a line that is not JSON) is an item with an
+ * `error`: the run counts it and goes on. Outer ring: node:fs and node:zlib.
+ */
+import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { basename, join, relative } from 'node:path';
+import { createInterface } from 'node:readline';
+import { gunzipSync } from 'node:zlib';
+import { isGzip } from '../dom/decode.js';
+import { ThresherError } from '../errors.js';
+import { listInputFiles } from '../io/read-input.js';
+
+export interface CorpusItem {
+  /** Position in the corpus, from 0. */
+  index: number;
+  /** The record id before normalisation: the URL when known, else the file path or line number. */
+  id: string;
+  url?: string;
+  /** Host of the URL, lower-cased; "" when the page has no URL. */
+  host: string;
+  bytes?: Uint8Array;
+  error?: { code: string; message: string };
+}
+
+export interface CorpusSource {
+  kind: 'dir' | 'jsonl';
+  path: string;
+  /** Items in order, from index `from` on. Reading is streamed: one item in memory at a time. */
+  items(from?: number): AsyncGenerator<CorpusItem>;
+  /** How many items there are (a JSONL file is read once to count its lines). */
+  count(): Promise<number>;
+}
+
+/** Pages larger than this (after gunzip) become error items instead of eating memory. */
+export const MAX_ITEM_BYTES = 64 * 1024 * 1024;
+
+export async function openCorpus(path: string): Promise<CorpusSource> {
+  let info;
+  try { info = await stat(path); } catch {
+    throw new ThresherError('E_INPUT_NOT_FOUND', `no such file or directory: ${path}`);
+  }
+  if (info.isDirectory()) return directorySource(path);
+  if (/\.jsonl$/i.test(path)) return jsonlSource(path);
+  if (/\.warc(\.gz)?$/i.test(path)) {
+    throw new ThresherError('E_BAD_OPTION', `${path}: WARC input is not supported by this build yet; convert it to JSONL of {url, html}`);
+  }
+  throw new ThresherError('E_BAD_OPTION', `${path}: a corpus is a directory of pages or a .jsonl file of {url, html} records`);
+}
+
+export function hostOf(url: string | undefined): string {
+  if (!url) return '';
+  try { return new URL(url).hostname.toLowerCase(); } catch { return ''; }
+}
+
+async function directorySource(dir: string): Promise<CorpusSource> {
+  const files = (await listInputFiles(dir)).filter((f) => basename(f) !== 'manifest.jsonl');
+  const urls = await manifestUrls(dir);
+  return {
+    kind: 'dir', path: dir,
+    count: async () => files.length,
+    async *items(from = 0) {
+      for (let index = from; index < files.length; index++) {
+        const rel = relative(dir, files[index]);
+        const url = urls.get(rel) ?? urls.get(pageStem(rel));
+        const item: CorpusItem = { index, id: url ?? rel, url, host: hostOf(url) };
+        try {
+          item.bytes = inflate(await readFile(files[index]), rel);
+        } catch (e) {
+          item.error = asItemError(e);
+        }
+        yield item;
+      }
+    },
+  };
+}
+
+/** manifest.jsonl rows name a page by `html` (its relative path) or `id` (its file stem). */
+async function manifestUrls(dir: string): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  let text: string;
+  try { text = await readFile(join(dir, 'manifest.jsonl'), 'utf8'); } catch { return out; }
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    let row: { id?: unknown; url?: unknown; html?: unknown };
+    try { row = JSON.parse(line); } catch { continue; }
+    if (typeof row.url !== 'string') continue;
+    if (typeof row.html === 'string') out.set(row.html, row.url);
+    if (typeof row.id === 'string' || typeof row.id === 'number') out.set(String(row.id), row.url);
+  }
+  return out;
+}
+
+/** "html/abc.html.gz" → "abc": how a manifest's `id` names a page file. */
+function pageStem(rel: string): string {
+  return basename(rel).replace(/\.(x?html?)(\.gz)?$/i, '');
+}
+
+function jsonlSource(path: string): CorpusSource {
+  return {
+    kind: 'jsonl', path,
+    async count() {
+      let n = 0;
+      for await (const line of createInterface({ input: createReadStream(path), crlfDelay: Infinity })) if (line.trim()) n++;
+      return n;
+    },
+    async *items(from = 0) {
+      const lines = createInterface({ input: createReadStream(path), crlfDelay: Infinity });
+      let index = -1;
+      for await (const line of lines) {
+        if (!line.trim()) continue;
+        index++;
+        if (index < from) continue;
+        yield jsonlItem(line, index);
+      }
+    },
+  };
+}
+
+function jsonlItem(line: string, index: number): CorpusItem {
+  const fallbackId = `line:${index + 1}`;
+  let row: { id?: unknown; url?: unknown; html?: unknown };
+  try { row = JSON.parse(line); } catch {
+    return { index, id: fallbackId, host: '', error: { code: 'E_INPUT_READ', message: `record ${index + 1} is not JSON` } };
+  }
+  const url = typeof row.url === 'string' ? row.url : undefined;
+  const id = typeof row.id === 'string' ? row.id : url ?? fallbackId;
+  const item: CorpusItem = { index, id, url, host: hostOf(url) };
+  if (typeof row.html !== 'string') item.error = { code: 'E_INPUT_READ', message: `record ${index + 1} has no "html" string` };
+  else if (row.html.length > MAX_ITEM_BYTES) item.error = { code: 'E_INPUT_TOO_LARGE', message: `record ${index + 1} is over ${MAX_ITEM_BYTES} characters` };
+  else item.bytes = Buffer.from(row.html, 'utf8');
+  return item;
+}
+
+function inflate(bytes: Uint8Array, name: string): Uint8Array {
+  if (!isGzip(bytes)) {
+    if (bytes.byteLength > MAX_ITEM_BYTES) throw new ThresherError('E_INPUT_TOO_LARGE', `${name} is over ${MAX_ITEM_BYTES} bytes`);
+    return bytes;
+  }
+  try {
+    return gunzipSync(bytes, { maxOutputLength: MAX_ITEM_BYTES });
+  } catch (e) {
+    const why = (e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' ? `inflates to over ${MAX_ITEM_BYTES} bytes` : `is not a complete gzip stream (${(e as Error).message})`;
+    throw new ThresherError('E_GZIP', `${name} ${why}`);
+  }
+}
+
+function asItemError(e: unknown): { code: string; message: string } {
+  const err = e as { code?: string; message?: string };
+  return { code: typeof err.code === 'string' && err.code.startsWith('E_') ? err.code : 'E_INPUT_READ', message: err.message ?? String(e) };
+}

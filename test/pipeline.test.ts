@@ -1,0 +1,126 @@
+/** The corpus pipeline (src/pipeline/): ordering, failures, replicas, store and search, resume after a kill. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync, mkdirSync, statSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import Database from 'better-sqlite3';
+import { runCorpus } from '../src/pipeline/run.js';
+import { searchStore } from '../src/pipeline/store.js';
+import { isThresherError } from '../src/index.js';
+
+const CLI = resolve('dist/src/cli/main.js');
+const TOPICS = ['glaciers', 'lighthouses', 'orchards', 'railways', 'volcanoes', 'harbours', 'libraries', 'bridges'];
+
+/** A page about topic t, variant v: a template around a distinct article. */
+function page(t: string, v: number): string {
+  const paras = Array.from({ length: 4 }, (_, k) =>
+    `<p>Paragraph ${k + 1} of the story number ${v} about ${t}: the ${t} of the northern coast were studied by a small team, who wrote down what they saw each morning and compared it with the records of ${1900 + v + k}.</p>`).join('');
+  return `<html><head><title>${t} ${v}</title></head><body><nav><a href="/">Home</a> <a href="/news">News</a> <a href="/about">About</a> <a href="/contact">Contact</a></nav>
+<article><h1>The ${t}, part ${v}</h1>${paras}</article><footer>© 2026 Example Media. All rights reserved.</footer></body></html>`;
+}
+
+function jsonlCorpus(dir: string, n: number): string {
+  const lines: string[] = [];
+  for (let i = 0; i < n; i++) lines.push(JSON.stringify({ url: `https://site${i % 3}.example/${TOPICS[i % TOPICS.length]}/${i}`, html: page(TOPICS[i % TOPICS.length], i) }));
+  const path = join(dir, 'pages.jsonl');
+  writeFileSync(path, lines.join('\n') + '\n');
+  return path;
+}
+
+test('pipeline: bad items are counted with their reasons and the run goes on; replicas and duplicate ids removed; search works', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'thresher-run-'));
+  const pages = join(dir, 'pages');
+  mkdirSync(pages);
+  writeFileSync(join(pages, 'a.html'), page('glaciers', 1));
+  writeFileSync(join(pages, 'b.html.gz'), gzipSync(page('orchards', 2)));
+  writeFileSync(join(pages, 'c.html'), page('glaciers', 1));                       // exact replica of a.html
+  writeFileSync(join(pages, 'd.html.gz'), gzipSync(page('railways', 3)).subarray(0, 60)); // truncated gzip
+  writeFileSync(join(pages, 'e.html'), Buffer.from([0, 1, 2, 3, 0, 255, 254, 0, 0, 7, 8, 0]));  // binary
+  writeFileSync(join(pages, 'f.html'), '');                                         // empty
+  writeFileSync(join(pages, 'manifest.jsonl'), [
+    { id: 'a', url: 'https://one.example/a' }, { id: 'b', url: 'https://one.example/b' }, { id: 'c', url: 'https://two.example/c' },
+    { id: 'e', url: 'https://one.example/b' }, // the same URL as b: a duplicate id, but e fails first as binary
+  ].map((r) => JSON.stringify(r)).join('\n'));
+  const out = join(dir, 'out');
+  const s = await runCorpus(pages, { out, workers: 2 });
+  assert.equal(s.pages, 6);
+  assert.equal(s.records, 2);
+  assert.equal(s.replicas, 1);
+  assert.equal(s.failures, 3);
+  assert.deepEqual(s.failuresByCode, { E_GZIP: 1, E_INPUT_BINARY: 1, E_INPUT_EMPTY: 1 });
+  assert.ok(s.failureSamples.every((f) => f.message.length > 5));
+  const records = readFileSync(join(out, 'records.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  assert.deepEqual(records.map((r) => r.id), ['https://one.example/a', 'https://one.example/b']);
+  assert.match(records[0].content, /glaciers of the northern coast/);
+  assert.doesNotMatch(records[0].content, /All rights reserved/);
+  const hits = searchStore(out, 'orchards coast');
+  assert.equal(hits[0].id, 'https://one.example/b');
+  assert.match(hits[0].snippet, /\[orchards\]/);
+  assert.throws(() => searchStore(out, '!!!'), (e) => isThresherError(e) && e.code === 'E_BAD_OPTION');
+  assert.throws(() => searchStore(join(dir, 'nowhere'), 'x'), (e) => isThresherError(e) && e.code === 'E_INPUT_NOT_FOUND');
+});
+
+test('pipeline: JSONL input with a broken line and a duplicate id; the same records with 1 and 2 workers', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'thresher-run-'));
+  const path = jsonlCorpus(dir, 30);
+  writeFileSync(path, readFileSync(path, 'utf8') + '{not json\n' + JSON.stringify({ url: 'https://site0.example/glaciers/0', html: page('bridges', 99) }) + '\n');
+  const one = await runCorpus(path, { out: join(dir, 'one'), workers: 1, batchSize: 7 });
+  const two = await runCorpus(path, { out: join(dir, 'two'), workers: 2, batchSize: 5 });
+  assert.equal(one.records, 30);
+  assert.deepEqual(one.failuresByCode, { E_DUPLICATE_ID: 1, E_INPUT_READ: 1 });
+  assert.deepEqual({ ...two, out: '', seconds: 0, workers: 0 }, { ...one, out: '', seconds: 0, workers: 0 });
+  assert.equal(readFileSync(join(dir, 'one', 'records.jsonl'), 'utf8'), readFileSync(join(dir, 'two', 'records.jsonl'), 'utf8'));
+  // A finished run is not redone; a store of another corpus is refused.
+  const again = await runCorpus(path, { out: join(dir, 'one'), workers: 1 });
+  assert.equal(again.alreadyComplete, true);
+  const other = jsonlCorpus(mkdtempSync(join(tmpdir(), 'thresher-run-')), 3);
+  await assert.rejects(runCorpus(other, { out: join(dir, 'one') }), (e) => isThresherError(e) && e.code === 'E_STORE');
+  await assert.rejects(runCorpus(join(dir, 'missing.jsonl'), { out: join(dir, 'x') }), (e) => isThresherError(e) && e.code === 'E_INPUT_NOT_FOUND');
+  await assert.rejects(runCorpus(path, { out: join(dir, 'x'), workers: 0 }), (e) => isThresherError(e) && e.code === 'E_BAD_OPTION');
+});
+
+test('pipeline: a page past the per-page time limit fails alone; its worker is replaced and the run goes on', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'thresher-run-'));
+  const lines = [page('glaciers', 1), '<div>' + '<p>word and word, again. '.repeat(400_000) + '</div>', page('orchards', 2)]
+    .map((html, i) => JSON.stringify({ url: `https://x.example/${i}`, html }));
+  const path = join(dir, 'pages.jsonl');
+  writeFileSync(path, lines.join('\n') + '\n');
+  const s = await runCorpus(path, { out: join(dir, 'out'), workers: 1, pageTimeoutMs: 400 });
+  assert.deepEqual(s.failuresByCode, { E_PAGE_TIMEOUT: 1 });
+  assert.equal(s.records, 2);
+});
+
+test('pipeline: killed mid-run and restarted, it finishes with no record lost or written twice', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'thresher-run-'));
+  const path = jsonlCorpus(dir, 400);
+  const reference = join(dir, 'reference');
+  await runCorpus(path, { out: reference, workers: 1 });
+  const out = join(dir, 'killed');
+  let kills = 0;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    // Kill the CLI once more batches are committed (the JSONL file has grown), at a moment of its own.
+    const child = spawn(process.execPath, [CLI, 'run', path, '--out', out, '--workers', '2', '--batch', '3'], { stdio: 'ignore' });
+    const exited = new Promise((r) => child.once('exit', r));
+    let killed = false;
+    const poll = setInterval(() => {
+      const f = join(out, 'records.jsonl');
+      if (!killed && existsSync(f) && statSync(f).size > (attempt + 1) * 20_000) { killed = true; child.kill('SIGKILL'); }
+    }, 5);
+    await exited;
+    clearInterval(poll);
+    if (!killed) break;
+    kills++;
+  }
+  assert.ok(kills >= 1, 'the run was never killed mid-way');
+  const s = await runCorpus(path, { out, workers: 2 });
+  assert.equal(s.records + s.replicas + s.failures, 400);
+  assert.equal(readFileSync(join(out, 'records.jsonl'), 'utf8'), readFileSync(join(reference, 'records.jsonl'), 'utf8'));
+  const db = new Database(join(out, 'thresher.db'), { readonly: true });
+  const { n, d } = db.prepare('SELECT count(*) AS n, count(DISTINCT id) AS d FROM docs').get() as { n: number; d: number };
+  db.close();
+  assert.equal(n, d);
+  assert.equal(n, s.records);
+});
