@@ -13,10 +13,10 @@
  * time (a property test checks that both give the same clusters).
  *
  * Departures:
- *  - The feature vector's weights are term frequencies of the text given, after stop-word
- *    removal (§3.2's Step 2). Formula 2 also scales each word by the block weight of the block
- *    it appears in (Algorithm 1); the index is handed text, not a tag tree, so every block has
- *    weight 1. The order of Step 2 then depends on counts only.
+ *  - Step 1's feature vector is Formula 2 over the text's lines as blocks, after stop-word
+ *    removal (features.ts). Algorithm 1's block weights need the tag tree and an index is handed
+ *    text, so a block weighs 1 (blockWeight 'none', the default: weights are term frequencies)
+ *    or its word count ('words'). "Term frequency" in Step 2 is that weight.
  *  - Sum2 is floor(Sum1 × Percentage) (the paper leaves the rounding open).
  *  - "Alphabetic order" is UTF-16 code-unit order, which is locale-independent (the paper's
  *    system compared GB-encoded bytes for Chinese).
@@ -26,7 +26,7 @@
  *    fingerprint and matches nothing.
  */
 import { ThresherError } from '../../errors.js';
-import { terms, termFrequencies } from '../../text/terms.js';
+import { blockWeightedFeatures, type BlockWeight } from './features.js';
 import { REPLICA_DEFAULTS } from './defaults.js';
 import { md5Hex } from './md5.js';
 import { checkInt, checkUnit, SignatureIndex, type ReplicaCluster, type ReplicaIndexOptions } from './replica-index.js';
@@ -38,14 +38,17 @@ export interface FingerprintOptions extends ReplicaIndexOptions {
   interval?: number;
   /** Count numbers as words. */
   numbers?: boolean;
+  /** Block (line) weight in the feature vector: 1, or the line's word count. */
+  blockWeight?: BlockWeight;
 }
+
+interface FingerprintParams { percentage: number; interval: number; numbers: boolean; blockWeight: BlockWeight }
 
 const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Steps 2–5: the keywords a fingerprint is made of, from the words of a text. */
-export function fingerprintKeywords(words: readonly string[], percentage: number, interval: number): string[] {
-  const tf = termFrequencies(words);
-  const sorted = [...tf.keys()].sort((a, b) => tf.get(b)! - tf.get(a)! || byCodeUnits(a, b));
+/** Steps 2–5: the keywords a fingerprint is made of, from a feature vector (word → weight). */
+export function fingerprintKeywords(vector: ReadonlyMap<string, number>, percentage: number, interval: number): string[] {
+  const sorted = [...vector.keys()].sort((a, b) => vector.get(b)! - vector.get(a)! || byCodeUnits(a, b));
   // The epsilon keeps e.g. 0.29 × 100 = 28.999999999999996 from losing a word.
   const sum2 = Math.floor(sorted.length * percentage + 1e-9);
   const selected = sorted.slice(0, sum2).sort(byCodeUnits);
@@ -53,20 +56,25 @@ export function fingerprintKeywords(words: readonly string[], percentage: number
   return selected.slice(0, sum3);
 }
 
-function resolve(options: FingerprintOptions): { percentage: number; interval: number; numbers: boolean } {
+function resolve(options: FingerprintOptions): FingerprintParams {
   const d = REPLICA_DEFAULTS.fingerprint;
+  const blockWeight = options.blockWeight ?? d.blockWeight;
+  if (blockWeight !== 'none' && blockWeight !== 'words') {
+    throw new ThresherError('E_BAD_OPTION', `replica index: blockWeight must be 'none' or 'words', got ${String(blockWeight)}`);
+  }
   return {
     percentage: checkUnit('percentage', options.percentage ?? d.percentage),
     interval: checkInt('interval', options.interval ?? d.interval, 1, 1_000_000),
     numbers: options.numbers ?? d.numbers,
+    blockWeight,
   };
 }
 
 /** The fingerprint (32 hex digits) of a text, or null when it selects no keyword. */
 export function keywordFingerprint(text: string, options: FingerprintOptions = {}): string | null {
-  const { percentage, interval, numbers } = resolve(options);
-  const words = terms(text, { lang: options.lang, stopWords: true, numbers });
-  const keys = fingerprintKeywords(words, percentage, interval);
+  const { percentage, interval, numbers, blockWeight } = resolve(options);
+  const vector = blockWeightedFeatures(text, { lang: options.lang, stopWords: true, numbers, blockWeight });
+  const keys = fingerprintKeywords(vector, percentage, interval);
   return keys.length ? md5Hex(keys.join('\n')) : null;
 }
 
@@ -97,7 +105,7 @@ export function detectBySort(items: readonly { id: string; fingerprint: string |
 
 export class KeywordFingerprintIndex extends SignatureIndex<string> {
   readonly method = 'fingerprint' as const;
-  private readonly params: { percentage: number; interval: number; numbers: boolean };
+  private readonly params: FingerprintParams;
   private readonly byPrint = new Map<string, number[]>();
   private readonly prints: string[] = [];
 

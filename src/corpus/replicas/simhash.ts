@@ -23,7 +23,7 @@
  * sorted copies. Default k = 3, B = 5: 10 tables keyed by 25–26 bits.
  */
 import { ThresherError } from '../../errors.js';
-import { terms, termFrequencies } from '../../text/terms.js';
+import { blockWeightedFeatures, type BlockWeight } from './features.js';
 import { REPLICA_DEFAULTS } from './defaults.js';
 import { hashString, popcount32 } from './hash32.js';
 import { checkInt, SignatureIndex, type ReplicaIndexOptions } from './replica-index.js';
@@ -35,6 +35,8 @@ export interface SimHashOptions extends ReplicaIndexOptions {
   blocks?: number;
   /** Words per feature (1: single words). */
   shingle?: number;
+  /** Block (line) weight of the features: 1, or the line's word count. */
+  blockWeight?: BlockWeight;
 }
 
 /** A 64-bit SimHash as two unsigned 32-bit halves. */
@@ -94,6 +96,16 @@ function combinations(n: number, k: number): number[][] {
 const MAX_TABLES = 1024;
 
 /**
+ * Blocks for a distance k: the default's when it fits, else k + 2 (tables keyed by two blocks).
+ * The defaults pair (k = 6, B = 8): 28 tables keyed by 16 bits, so a query reads about
+ * 28 · n / 65,536 unrelated entries.
+ */
+function defaultBlocks(maxDistance: number): number {
+  const d = REPLICA_DEFAULTS.simhash;
+  return d.maxDistance === maxDistance ? d.blocks : Math.min(64, maxDistance + 2);
+}
+
+/**
  * The pigeonhole tables over stored 64-bit hashes: `near(h)` visits every stored hash within
  * `maxDistance` bits of h (and only those), reading C(B, k) buckets.
  */
@@ -107,7 +119,7 @@ export class HammingTable {
   private hashes: Uint32Array = new Uint32Array(32);
   private count = 0;
 
-  constructor(maxDistance: number, blocks = Math.max(REPLICA_DEFAULTS.simhash.blocks, maxDistance + 1)) {
+  constructor(maxDistance: number, blocks = defaultBlocks(maxDistance)) {
     this.maxDistance = checkInt('maxDistance', maxDistance, 0, 63);
     this.blocks = checkInt('blocks', blocks, this.maxDistance + 1, 64);
     const bounds: [number, number][] = [];
@@ -185,6 +197,7 @@ export class SimHashIndex extends SignatureIndex<SimHash64> {
   readonly method = 'simhash' as const;
   readonly maxDistance: number;
   readonly shingle: number;
+  readonly blockWeight: BlockWeight;
   private readonly table: HammingTable;
 
   constructor(options: SimHashOptions = {}) {
@@ -192,20 +205,18 @@ export class SimHashIndex extends SignatureIndex<SimHash64> {
     const d = REPLICA_DEFAULTS.simhash;
     this.maxDistance = checkInt('maxDistance', options.maxDistance ?? d.maxDistance, 0, 63);
     this.shingle = checkInt('shingle', options.shingle ?? d.shingle, 1, 64);
-    this.table = new HammingTable(this.maxDistance, options.blocks);
+    this.blockWeight = options.blockWeight ?? d.blockWeight;
+    if (this.blockWeight !== 'none' && this.blockWeight !== 'words') {
+      throw new ThresherError('E_BAD_OPTION', `replica index: blockWeight must be 'none' or 'words', got ${String(this.blockWeight)}`);
+    }
+    this.table = new HammingTable(this.maxDistance, options.blocks ?? defaultBlocks(this.maxDistance));
   }
 
   get blocks(): number { return this.table.blocks; }
 
-  /** The weighted features of a text: word (or shingle) counts, stop words removed. */
+  /** The weighted features of a text (features.ts), stop words removed. */
   features(text: string): Map<string, number> {
-    const words = terms(text, { lang: this.lang, stopWords: true });
-    if (this.shingle === 1) return termFrequencies(words);
-    // As in minhash.ts: a text shorter than one shingle is one feature of all its words.
-    if (words.length < this.shingle) return termFrequencies(words.length ? [words.join(' ')] : []);
-    const grams: string[] = [];
-    for (let i = 0; i + this.shingle <= words.length; i++) grams.push(words.slice(i, i + this.shingle).join(' '));
-    return termFrequencies(grams);
+    return blockWeightedFeatures(text, { lang: this.lang, stopWords: true, shingle: this.shingle, blockWeight: this.blockWeight });
   }
 
   signatureOf(text: string): SimHash64 | null { return simhashOf(this.features(text)); }
