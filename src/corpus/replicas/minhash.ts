@@ -18,8 +18,8 @@
  * Candidates are then verified: a match needs the signatures' agreement (the estimate of J) to
  * be ≥ t. A candidate that fails verification costs only time, a pair never made a candidate is
  * lost for good, so misses weigh more (w_fn = 0.75, w_fp = 0.25). With 128 hashes and t = 0.5
- * that gives the (b, r) the README table lists; P(0.5) and P(0.3) are printed by
- * scripts/eval-replicas.mjs.
+ * that gives 26 bands × 4 rows: P(0.3) = 0.19, P(0.5) = 0.81, P(0.6) = 0.97, P(0.7) = 0.999
+ * (scripts/eval-replicas.mjs prints the curve for the defaults).
  *
  * Departures: a text with fewer words than one shingle is a single shingle of all its words
  * (so a short text matches only an identical one); a text with no word has no signature.

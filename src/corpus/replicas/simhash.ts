@@ -6,7 +6,9 @@
  *
  * Features are the text's words (terms.ts, stop words removed: they are frequent in every text
  * of a language and would pull every SimHash of that language the same way), or w-word shingles
- * of them, weighted by their count. Each feature hashes to 64 bits; bit i of the SimHash is set
+ * of them, weighted by paper 000's Formula 2 with lines as blocks (features.ts; by default a
+ * line weighs its word count, thresher's departure from Charikar's plain counts, measured in
+ * defaults.ts). Each feature hashes to 64 bits; bit i of the SimHash is set
  * when the features whose hash has bit i set outweigh those that have it clear. Two texts
  * match when their SimHashes differ in at most k bits (maxDistance).
  *
@@ -20,7 +22,8 @@
  * a full scan (a property test checks this), while a query reads about C(B, k) · n / 2^keyBits
  * unrelated entries instead of n. Manku et al. permute the bits so that a table's key is a
  * prefix of a sorted array; a hash map keyed by the selected blocks does the same job without the
- * sorted copies. Default k = 3, B = 5: 10 tables keyed by 25–26 bits.
+ * sorted copies. Defaults k = 6, B = 8: 28 tables keyed by 16 bits (k = 3, Manku's choice,
+ * gives B = 5: 10 tables keyed by 25–26 bits).
  */
 import { ThresherError } from '../../errors.js';
 import { blockWeightedFeatures, type BlockWeight } from './features.js';
