@@ -10,6 +10,7 @@ import Database from 'better-sqlite3';
 import { runCorpus } from '../src/pipeline/run.js';
 import { searchStore } from '../src/pipeline/store.js';
 import { isThresherError } from '../src/index.js';
+import { renderSynthPage, synthSite } from '../src/synth/index.js';
 
 const CLI = resolve('dist/src/cli/main.js');
 const TOPICS = ['glaciers', 'lighthouses', 'orchards', 'railways', 'volcanoes', 'harbours', 'libraries', 'bridges'];
@@ -22,9 +23,13 @@ function page(t: string, v: number): string {
 <article><h1>The ${t}, part ${v}</h1>${paras}</article><footer>© 2026 Example Media. All rights reserved.</footer></body></html>`;
 }
 
+/** n pages of three synthetic sites (distinct articles: no replicas among them). */
 function jsonlCorpus(dir: string, n: number): string {
   const lines: string[] = [];
-  for (let i = 0; i < n; i++) lines.push(JSON.stringify({ url: `https://site${i % 3}.example/${TOPICS[i % TOPICS.length]}/${i}`, html: page(TOPICS[i % TOPICS.length], i) }));
+  for (let h = 0; h < 3; h++) {
+    const pages = synthSite({ seed: 40 + h, pages: Math.ceil(n / 3), host: `site${h}.example`, lang: 'en' });
+    for (const p of pages) if (lines.length < n) lines.push(JSON.stringify({ url: p.url, html: p.html }));
+  }
   const path = join(dir, 'pages.jsonl');
   writeFileSync(path, lines.join('\n') + '\n');
   return path;
@@ -66,7 +71,7 @@ test('pipeline: bad items are counted with their reasons and the run goes on; re
 test('pipeline: JSONL input with a broken line and a duplicate id; the same records with 1 and 2 workers', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'thresher-run-'));
   const path = jsonlCorpus(dir, 30);
-  writeFileSync(path, readFileSync(path, 'utf8') + '{not json\n' + JSON.stringify({ url: 'https://site0.example/glaciers/0', html: page('bridges', 99) }) + '\n');
+  writeFileSync(path, readFileSync(path, 'utf8') + '{not json\n' + JSON.stringify({ url: JSON.parse(readFileSync(path, 'utf8').split('\n')[0]).url, html: page('bridges', 99) }) + '\n');
   const one = await runCorpus(path, { out: join(dir, 'one'), workers: 1, batchSize: 7 });
   const two = await runCorpus(path, { out: join(dir, 'two'), workers: 2, batchSize: 5 });
   assert.equal(one.records, 30);
@@ -123,4 +128,21 @@ test('pipeline: killed mid-run and restarted, it finishes with no record lost or
   db.close();
   assert.equal(n, d);
   assert.equal(n, s.records);
+});
+
+test('pipeline: the same article in another site\'s template is removed as a near-replica of the first record', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'thresher-run-'));
+  const pages = synthSite({ seed: 77, pages: 6, template: 'news', host: 'a.example', lang: 'en' });
+  const copy = renderSynthPage(pages[2].article, 'blog', { seed: 3, host: 'b.example', path: '/copy' });
+  const path = join(dir, 'pages.jsonl');
+  writeFileSync(path, [...pages, copy].map((p) => JSON.stringify({ url: p.url, html: p.html })).join('\n') + '\n');
+  const s = await runCorpus(path, { out: join(dir, 'out'), workers: 1 });
+  assert.equal(s.records, 6);
+  assert.equal(s.replicas, 1);
+  const db = new Database(join(dir, 'out', 'thresher.db'), { readonly: true });
+  const row = db.prepare('SELECT id, canonical, method FROM replicas').get() as { id: string; canonical: string; method: string };
+  db.close();
+  assert.deepEqual(row, { id: copy.url, canonical: pages[2].url, method: 'minhash' });
+  const none = await runCorpus(path, { out: join(dir, 'none'), workers: 1, replicas: 'none' });
+  assert.equal(none.records, 7);
 });
