@@ -6,7 +6,7 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -90,13 +90,17 @@ test('killed twice with SIGKILL, the crawl resumes to the same final set, nothin
   }
 });
 
-test('the CLI refuses --then run with a clear message before crawling', async () => {
-  const site = await startSite({ faults: false, trap: false, pages: 1 });
+test('--then run feeds the finished crawl to the corpus pipeline; another --then is refused before crawling', async () => {
+  const site = await startSite({ faults: false, trap: false, pages: 3 });
   try {
-    const r = await runCli([`${site.origin}/`, '--out', join(dir, 'then.warc.gz'), '--then', 'run']).done;
-    assert.equal(r.code, 1);
-    assert.match(r.stderr, /E_UNSUPPORTED: --then run .*thresher run/);
+    const bad = await runCli([`${site.origin}/`, '--out', join(dir, 'bad.warc.gz'), '--then', 'index']).done;
+    assert.equal(bad.code, 1);
+    assert.match(bad.stderr, /E_BAD_OPTION: --then takes "run"/);
     assert.equal(site.log.length, 0);
+    const r = await runCli([`${site.origin}/`, '--out', join(dir, 'then.warc.gz'), '--delay', '0', '--then', 'run', '--run-out', join(dir, 'then-run')]).done;
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /records\s+[1-9]/);
+    assert.ok(existsSync(join(dir, 'then-run', 'thresher.db')));
   } finally {
     await site.close();
   }

@@ -7,6 +7,8 @@ import { parseArgs } from 'node:util';
 import { Crawler, DEFAULT_USER_AGENT, type CrawlProgress, type CrawlSummary } from '../crawl/crawler.js';
 import type { ScopeMode } from '../crawl/scope.js';
 import { ThresherError } from '../errors.js';
+import { runCorpus } from '../pipeline/run.js';
+import { formatSummary } from './run.js';
 
 export const CRAWL_USAGE = `thresher crawl <seed-url…> --out FILE.warc.gz [options]
   scope:      --scope host|domain|prefix|any (default host)  --prefix URL…  --include REGEX…  --exclude REGEX…
@@ -15,7 +17,8 @@ export const CRAWL_USAGE = `thresher crawl <seed-url…> --out FILE.warc.gz [opt
               --concurrency N (hosts fetched at once; default 8)  --user-agent UA
   fetching:   --timeout MS (30000)  --max-bytes N (10485760)  --retries N (3)  --no-sitemaps  --follow-nofollow
   state:      --state FILE (default OUT.state.sqlite)  --fresh (start over)  --json (summary as JSON on stdout)
-  --then run  feed the WARC to the corpus pipeline (not available yet)`;
+  --then run  feed the WARC to the corpus pipeline when the crawl finishes (records into --run-out DIR,
+              default: the WARC's name with -run)`;
 
 function num(name: string, v: string | undefined): number | undefined {
   if (v === undefined) return undefined;
@@ -54,11 +57,11 @@ export async function crawlCommand(argv: string[]): Promise<number> {
       'follow-nofollow': { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
       then: { type: 'string' },
+      'run-out': { type: 'string' },
     },
   });
   if (values.then !== undefined) {
     if (values.then !== 'run') throw new ThresherError('E_BAD_OPTION', `--then takes "run" (got "${values.then}")`);
-    throw new ThresherError('E_UNSUPPORTED', '--then run feeds the crawl to the corpus pipeline (`thresher run`), which this build does not have yet; crawl without --then and run the pipeline on the WARC once it exists');
   }
   if (!positionals.length) throw new ThresherError('E_BAD_OPTION', `give at least one seed URL\n\n${CRAWL_USAGE}`);
   if (!values.out) throw new ThresherError('E_BAD_OPTION', 'give the WARC file to write with --out FILE.warc.gz');
@@ -107,7 +110,13 @@ export async function crawlCommand(argv: string[]): Promise<number> {
   }
   err.write(summaryText(summary));
   if (values.json) process.stdout.write(JSON.stringify(summary) + '\n');
-  return summary.stopped ? 130 : 0;
+  if (summary.stopped) return 130;
+  if (values.then === 'run') {
+    const runOut = values['run-out'] ?? values.out.replace(/\.warc(\.gz)?$/i, '') + '-run';
+    const run = await runCorpus(values.out, { out: runOut });
+    process.stdout.write(values.json ? JSON.stringify(run) + '\n' : formatSummary(run));
+  }
+  return 0;
 }
 
 export function progressLine(p: CrawlProgress, columns: number): string {

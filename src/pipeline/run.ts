@@ -121,7 +121,7 @@ export async function runCorpus(input: string, options: RunOptions): Promise<Run
 async function* cleanInOrder(items: AsyncGenerator<CorpusItem>, pool: PagePool, window: number): AsyncGenerator<[CorpusItem, PageOutcome | null]> {
   const pending: [CorpusItem, Promise<PageOutcome> | null][] = [];
   for await (const item of items) {
-    pending.push([item, item.bytes ? pool.clean({ id: item.id, url: item.url, host: item.host, bytes: item.bytes }) : null]);
+    pending.push([item, item.bytes ? pool.clean({ id: item.id, url: item.url, host: item.host, bytes: item.bytes, contentType: item.contentType }) : null]);
     // The bytes now belong to the worker message; drop our reference so memory stays flat.
     item.bytes = undefined;
     if (pending.length >= window) {
