@@ -23,8 +23,7 @@ export type ErrorCode =
   | 'E_STORE'              // a corpus store that cannot be opened or belongs to another run
   | 'E_DUPLICATE_ID'       // an id added twice to a collection keyed by id (a replica index)
   | 'E_WARC'               // a WARC file that cannot be opened, written or read at all (bad records are reported per record)
-  | 'E_CRAWL_STATE'        // a crawl state database that cannot be used (locked, damaged, or another crawl's)
-  | 'E_UNSUPPORTED';       // a feature that is named but not available in this build
+  | 'E_CRAWL_STATE';       // a crawl state database that cannot be used (locked, damaged, or another crawl's)
 
 export class ThresherError extends Error {
   readonly code: ErrorCode;
