@@ -9,6 +9,14 @@ export {
   type TextTemplates, type TextTemplate, type LearnTextOptions,
 } from './site/templates.js';
 export { cleanText, validateTextTemplates, type CleanTextOptions, type CleanTextResult } from './site/clean.js';
+export { terms, normalizeText, termFrequencies, type TermOptions } from './text/terms.js';
+export { STOP_WORDS, stopWordsFor, isStopWord } from './text/stopwords.js';
+export {
+  createReplicaIndex, REPLICA_METHODS, REPLICA_DEFAULTS, PAPER_FINGERPRINT, ExactIndex, KeywordFingerprintIndex, MinHashIndex, SimHashIndex, HammingTable,
+  exactKey, keywordFingerprint, fingerprintKeywords, detectBySort, lshParameters, candidateProbability, hammingDistance, md5Hex,
+  type ReplicaIndex, type ReplicaMatch, type ReplicaCluster, type ReplicaIndexOptions, type ReplicaMethod, type ReplicaOptionsByMethod,
+  type FingerprintOptions, type MinHashOptions, type SimHashOptions, type SimHash64,
+} from './corpus/replicas/index.js';
 export { integrate, extractPage, DOCVIEW_DEFAULTS, type IntegrateOptions, type ParsedPage, type DocViewParams } from './corpus/docview.js';
 export { CorpusStats, AGGRESSIVE_DEFAULTS, type AggressiveOptions, type CorpusStatsJSON } from './corpus/corpus-stats.js';
 export { normalizeUrl, type UrlNormalizeOptions } from './corpus/url.js';

@@ -61,8 +61,12 @@ export interface ExtractOptions {
 export interface SiteRefiner {
   /** The host the model was learned for. */
   readonly host: string;
-  /** The page-level labels, refined with the site's template (a new overlay, or the same one). */
-  refine(doc: DomDocument, page: Labels & { pageType?: PageType }): Labels & { pageType?: PageType };
+  /**
+   * The page-level labels, refined with the site's template (a new overlay, or the same one).
+   * `context.url` is the page's URL when known (a refiner may refuse another host's page).
+   * `diagnostics` on the result (why the model was not applied, say) join the extraction's.
+   */
+  refine(doc: DomDocument, page: Labels & { pageType?: PageType }, context?: { url?: string }): Labels & { pageType?: PageType; diagnostics?: Diagnostic[] };
 }
 
 export interface Diagnostic {

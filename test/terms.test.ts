@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { terms, normalizeText, termFrequencies } from '../src/text/terms.js';
+import { terms, normalizeText, termFrequencies, wordSegments } from '../src/text/terms.js';
 import { STOP_WORDS, stopWordsFor, isStopWord, STOP_WORD_LISTS } from '../src/text/stopwords.js';
 
 test('Chinese is segmented into dictionary words, not characters (needs full ICU)', () => {
@@ -74,4 +74,19 @@ test('property: terms do not depend on the white space between words', () => {
   fc.assert(fc.property(fc.array(fc.stringMatching(/^[a-zé]{1,8}$/), { minLength: 1, maxLength: 12 }), fc.constantFrom(' ', '\n', '  \t', '\u00a0'), (words, sep) => {
     assert.deepEqual(terms(words.join(sep)), terms(words.join(' ')));
   }));
+});
+
+test('property: feeding the segmenter in pieces gives the same words as the whole text', () => {
+  const piece = fc.constantFrom('word', 'Don\'t', '3,000', '1.5', 'e.g.', '北京大学', '我们', '。', '、', '，', '!', '?', ',', ';', ' ', '  ', '\n',
+    'ภาษาไทย', '日本語の', 'x'.repeat(50), '研究'.repeat(30), '-', ':', '.', '😀', '7');
+  fc.assert(fc.property(fc.array(piece, { maxLength: 120 }), (parts) => {
+    const text = normalizeText(parts.join(''));
+    assert.deepEqual(wordSegments(text, undefined, 40), wordSegments(text, undefined, Infinity));
+  }), { numRuns: 300 });
+});
+
+test('a long text is segmented in bounded pieces (750,000 characters here)', { timeout: 60_000 }, () => {
+  const para = 'The harvest came in late that year, and 3,000 sheaves were beaten. 今年的收成来得很晚。\n';
+  const t = terms(para.repeat(9000));
+  assert.equal(t.length, terms(para).length * 9000);
 });

@@ -1,10 +1,16 @@
-/** `thresher extract <file|dir|-|url>`: one page to stdout, or a directory to JSON Lines. */
+/**
+ * `thresher extract <file|dir|pages.jsonl|-|url>`: one page to stdout, or a directory or .jsonl
+ * to JSON Lines. `--site models/` applies the site model of each page's host (by the page's URL:
+ * --url, the .jsonl record's url, or a manifest.jsonl beside the pages).
+ */
 import { parseArgs } from 'node:util';
 import { statSync, createWriteStream, type WriteStream } from 'node:fs';
 import { extract } from '../page/extract.js';
 import { readInput, listInputFiles } from '../io/read-input.js';
-import { ALGORITHMS, type Algorithm, type Extraction, type OutputFormat } from '../types.js';
-import { ThresherError } from '../errors.js';
+import { ALGORITHMS, type Algorithm, type Diagnostic, type Extraction, type OutputFormat, type SiteRefiner } from '../types.js';
+import { ThresherError, type ErrorCode } from '../errors.js';
+import { openCorpus } from '../pipeline/input.js';
+import { loadModels, ModelPicker, pageOrigin, readManifest } from './site-models.js';
 import { Progress } from './progress.js';
 
 const FORMATS: OutputFormat[] = ['text', 'markdown', 'html', 'json'];
@@ -20,6 +26,8 @@ export async function extractCommand(argv: string[]): Promise<number> {
       'no-model': { type: 'boolean', default: false },
       out: { type: 'string', short: 'o' },
       timeout: { type: 'string', default: '15000' },
+      site: { type: 'string' },
+      url: { type: 'string' },
     },
   });
   const format = values.format as OutputFormat;
@@ -30,23 +38,47 @@ export async function extractCommand(argv: string[]): Promise<number> {
   const source = positionals[0];
   const options = { algorithm, debug: values.debug, formats: [format], comments: !values['no-comments'], model: !values['no-model'] };
 
+  // --site: the site model whose host matches each page's URL (site-models.ts)
+  const picker = values.site ? new ModelPicker(loadModels(values.site)) : null;
+  const siteFor = (url: string | undefined, host?: string): { site?: SiteRefiner; diagnostics: Diagnostic[] } => {
+    if (!picker) return { diagnostics: [] };
+    const { site, note } = picker.pick(url, host);
+    return { site, diagnostics: note ? [{ code: 'W_SITE_NONE', message: note }] : [] };
+  };
+
   const isDir = !/^https?:\/\//i.test(source) && source !== '-' && statSafe(source)?.isDirectory();
   const out: NodeJS.WritableStream | WriteStream = values.out ? createWriteStream(values.out) : process.stdout;
+  if (!isDir && /\.jsonl$/i.test(source)) return extractJsonl(source, out, (bytes, url) => {
+    const s = siteFor(url);
+    const r = extract(bytes, { ...options, url, site: s.site });
+    r.diagnostics.push(...s.diagnostics);
+    return r;
+  }, format);
   if (!isDir) {
     const input = await readInput(source, { timeoutMs: Number(values.timeout) });
-    const r = extract(input.bytes, { ...options, url: input.url, contentType: input.contentType });
+    const url = input.url ?? values.url;
+    const s = siteFor(url);
+    const r = extract(input.bytes, { ...options, url, contentType: input.contentType, site: s.site });
+    r.diagnostics.push(...s.diagnostics);
+    // Why a site model was not applied is worth a line even when only the text is printed.
+    if (format !== 'json') for (const d of r.diagnostics) if (d.code.startsWith('W_SITE_')) process.stderr.write(`thresher: ${d.code}: ${d.message}\n`);
     await write(out, render(r, format) + '\n');
     return 0;
   }
 
   const files = await listInputFiles(source);
+  const manifest = picker ? readManifest(source) : new Map();
   const progress = new Progress(files.length, process.stderr);
   let failed = 0;
   for (const file of files) {
     let line: string;
     try {
       const input = await readInput(file);
-      const r = extract(input.bytes, { ...options, url: input.url });
+      const origin = picker ? pageOrigin(source, file, manifest) : {};
+      const url = input.url ?? origin.url;
+      const s = siteFor(url, origin.host);
+      const r = extract(input.bytes, { ...options, url, site: s.site });
+      r.diagnostics.push(...s.diagnostics);
       line = JSON.stringify({ file, ...jsonRecord(r, format) });
     } catch (e) {
       failed++;
@@ -59,6 +91,30 @@ export async function extractCommand(argv: string[]): Promise<number> {
   progress.done(`${files.length} pages, ${failed} failed`);
   if (out !== process.stdout) (out as WriteStream).end();
   return failed === files.length && files.length > 0 ? 1 : 0;
+}
+
+/** A .jsonl of {url, html} records: one JSON Lines record out per record in. */
+async function extractJsonl(path: string, out: NodeJS.WritableStream, run: (bytes: Uint8Array, url: string | undefined) => Extraction, format: OutputFormat): Promise<number> {
+  const source = await openCorpus(path);
+  const progress = new Progress(await source.count(), process.stderr);
+  let failed = 0, n = 0;
+  for await (const item of source.items()) {
+    n++;
+    let line: string;
+    try {
+      if (item.error || !item.bytes) throw new ThresherError((item.error?.code ?? 'E_INPUT_READ') as ErrorCode, item.error?.message ?? 'no bytes');
+      line = JSON.stringify({ id: item.id, ...jsonRecord(run(item.bytes, item.url), format) });
+    } catch (e) {
+      failed++;
+      const err = e as ThresherError;
+      line = JSON.stringify({ id: item.id, error: { code: err.code ?? 'E_UNKNOWN', message: err.message } });
+    }
+    await write(out, line + '\n');
+    progress.tick(item.id);
+  }
+  progress.done(`${n} pages, ${failed} failed`);
+  if (out !== process.stdout) (out as WriteStream).end();
+  return failed === n && n > 0 ? 1 : 0;
 }
 
 function statSafe(p: string) {
@@ -85,7 +141,12 @@ function jsonRecord(r: Extraction, format: OutputFormat): object {
 
 function write(out: NodeJS.WritableStream, s: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (out.write(s)) resolve(); else out.once('drain', resolve);
-    out.once('error', reject);
+    if (out.write(s)) { resolve(); return; }
+    // Waiting for 'drain': listen for an error meanwhile, and stop listening once drained
+    // (a listener per line would pile up over a long run).
+    const onError = (e: Error) => { out.off('drain', onDrain); reject(e); };
+    const onDrain = () => { out.off('error', onError); resolve(); };
+    out.once('drain', onDrain);
+    out.once('error', onError);
   });
 }

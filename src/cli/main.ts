@@ -4,19 +4,27 @@ import { extractCommand } from './extract.js';
 import { evalCommand } from './eval.js';
 import { runCommand } from './run.js';
 import { searchCommand } from './search.js';
+import { crawlCommand, CRAWL_USAGE } from './crawl.js';
+import { learnCommand } from './learn.js';
+import { cleanTextCommand } from './clean-text.js';
 import { trainCommand } from './train.js';
 
 const USAGE = `thresher — turn raw web pages into clean, structured records
 
 usage:
-  thresher extract <file|dir|-|url> [--format text|markdown|html|json] [--algorithm default|tagtree|satisfiable] [--debug] [--no-comments] [--no-model] [--out FILE]
+  thresher extract <file|dir|pages.jsonl|-|url> [--format text|markdown|html|json] [--algorithm default|tagtree|satisfiable] [--debug] [--no-comments] [--no-model] [--site MODELS [--url URL]] [--out FILE]
   thresher eval (--dataset DIR | --all [--data ROOT]) [--algorithm A] [--limit N] [--gate FILE] [--json]
   thresher run <dir|pages.jsonl> --out DIR [--workers N] [--page-timeout MS] [--fresh] [--json]
   thresher search "query" [--store DIR] [--limit N] [--json]
+  ${CRAWL_USAGE.split('\n').join('\n  ')}
+  thresher learn <dir|pages.jsonl> --out MODELS [--host H] [--idioms|--no-idioms] [--date ISO] [--json]
+  thresher clean-text --site MODEL [--host H] [file|-] [--out FILE] [--json]
   thresher train --labels labels.jsonl|csv --out model.json [--algorithm knn|nb] [--pages DIR|pages.jsonl] [--text content|raw]
   thresher help
 
 A directory argument extracts every .html/.htm(.gz) file below it and writes JSON Lines.
+learn writes one site model per host (MODELS/<host>.json); extract --site MODELS applies the
+model of each page's host.
 `;
 
 async function main(argv: string[]): Promise<number> {
@@ -26,6 +34,9 @@ async function main(argv: string[]): Promise<number> {
     case 'eval': return evalCommand(rest);
     case 'run': return runCommand(rest);
     case 'search': return searchCommand(rest);
+    case 'crawl': return crawlCommand(rest);
+    case 'learn': return learnCommand(rest);
+    case 'clean-text': return cleanTextCommand(rest);
     case 'train': return trainCommand(rest);
     case undefined: case 'help': case '--help': case '-h':
       process.stdout.write(USAGE);

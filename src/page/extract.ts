@@ -79,7 +79,7 @@ export function extract(input: string | Uint8Array, options: ExtractOptions = {}
   // labeler keeps everything gives the same text again (idempotence).
   let chosen = 0;
   for (const alg of order) {
-    const l = options.site ? options.site.refine(doc, LABELERS[alg](doc, options)) : LABELERS[alg](doc, options);
+    const l = options.site ? options.site.refine(doc, LABELERS[alg](doc, options), { url: options.url }) : LABELERS[alg](doc, options);
     const t = renderText(l);
     const first = labels === null;
     const better = first || t.length > text.length;
@@ -92,6 +92,8 @@ export function extract(input: string | Uint8Array, options: ExtractOptions = {}
     }
   }
   attempts[chosen].accepted = true;
+  const siteNotes = (labels as { diagnostics?: Diagnostic[] } | null)?.diagnostics;
+  if (siteNotes) diagnostics.push(...siteNotes);
   if (!text) diagnostics.push({ code: 'W_NO_CONTENT', message: available ? 'no block passed as topic content' : 'the page has no visible text' });
   const t2 = performance.now();
 

@@ -22,7 +22,7 @@
  */
 import { ThresherError } from '../errors.js';
 import { isSpace } from '../text/measure.js';
-import { tokenize, tokensJoinSafely } from './tokenize.js';
+import { tokenChars, tokenize, tokensJoinSafely } from './tokenize.js';
 import { TokenMatcher, type MatchCounter } from './matcher.js';
 import { uniteIntervals } from './intervals.js';
 import { TEXT_TEMPLATES_KIND, TEXT_TEMPLATES_VERSION, type TextTemplates } from './templates.js';
@@ -107,7 +107,7 @@ interface Sequence {
   state: Int32Array;
 }
 
-function makeSequence(keys: string[], starts: Int32Array, ends: Int32Array, ids: Map<string, number>): Sequence {
+function makeSequence(text: string, keys: string[], starts: Int32Array, ends: Int32Array, ids: Map<string, number>): Sequence {
   const n = keys.length;
   const seq: Sequence = {
     sym: new Int32Array(n), chars: new Int32Array(n), next: new Int32Array(n), prev: new Int32Array(n),
@@ -115,7 +115,7 @@ function makeSequence(keys: string[], starts: Int32Array, ends: Int32Array, ids:
   };
   for (let i = 0; i < n; i++) {
     seq.sym[i] = ids.get(keys[i]) ?? -1;
-    seq.chars[i] = ends[i] - starts[i];
+    seq.chars[i] = tokenChars(text, starts[i], ends[i]);
     seq.next[i] = i + 1 < n ? i + 1 : -1;
     seq.prev[i] = i - 1;
   }
@@ -230,7 +230,7 @@ export function cleanText(text: string, templates: TextTemplates, options?: Clea
   const n = tok.keys.length;
   const stats = { tokens: n, removedTokens: 0, passes: 0, steps: 0 };
   if (n === 0 || c.matcher.patternCount === 0) return { text, removed: [], stats };
-  const seq = makeSequence(tok.keys, tok.starts, tok.ends, c.ids);
+  const seq = makeSequence(text, tok.keys, tok.starts, tok.ends, c.ids);
   const counter: MatchCounter = { steps: 0 };
   const gap = (a: number, b: number, cap: number): number => {
     let s = 0;

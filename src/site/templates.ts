@@ -5,7 +5,8 @@
  * sites) and §3.4 step 1–2 (templates emitted as expressions). The steps, and where they live:
  *   1. tokenize every document, normalize mutable patterns, intern tokens to ids (tokenize.ts);
  *   2. concatenate the documents, each followed by a separator unique in the corpus, with a
- *      position → document map (`buildCorpus`);
+ *      position → document map (`buildCorpus`); with `splitLines` (a departure, used by the site
+ *      model's one-block-per-line text) every line break is such a separator too;
  *   3–4. suffix array and LCP array (suffix-array.ts);
  *   5–6. occurrences and document frequency of every maximal repeated string (repeats.ts);
  *   7. drop strings shorter than two tokens and strings in too few documents (`minTokens`, `minDocs`);
@@ -24,13 +25,18 @@
  *     alone inside running text (≥ 40 non-space characters of kept text on both sides, no line
  *     break next to it) is dropped ("at the same time"). That is the locality heuristic the thesis
  *     proposes as future work (§6.1), applied when learning rather than when cleaning, so that
- *     cleaning stays a monotone, idempotent operation.
+ *     cleaning stays a monotone, idempotent operation. In Chinese and Japanese, where each
+ *     character is a token, a string of fewer than four characters is kept only when it stands
+ *     as a whole line in at least half of its occurrences (`shortCjkCandidates`).
+ *   - Gap merging and the locality guard count a Han/Kana/Hangul character as CJK_WEIGHT
+ *     characters (tokenize.ts tokenChars), as thresher's text measures do.
  *   - With one non-empty histogram bin there is no split to find; its strings are templates when
  *     they are in more than half the documents.
  */
 import { ThresherError } from '../errors.js';
 import { FUNCTION_WORDS } from '../text/function-words.js';
-import { TokenDictionary, tokenize } from './tokenize.js';
+import { TokenDictionary, tokenChars, tokenize } from './tokenize.js';
+import { isCjk } from '../text/measure.js';
 import { suffixArray, lcpArray } from './suffix-array.js';
 import { maximalRepeats } from './repeats.js';
 import { TokenMatcher } from './matcher.js';
@@ -80,6 +86,12 @@ export interface LearnTextOptions {
   mergeGapChars?: number;
   /** Budget: most tokens over all documents. */
   maxTokens?: number;
+  /**
+   * Lines are segments: a template never runs from one line into the next. For text with one
+   * block per line (the site model's unit lines), a template is then a block's worth of chrome,
+   * and still matches text that another tool flattened with different neighbours.
+   */
+  splitLines?: boolean;
 }
 
 /**
@@ -119,6 +131,7 @@ export interface TextTemplates {
     dropFunctionWordStrings: boolean;
     isolation: IsolationOptions | null;
     mergeGapChars: number;
+    splitLines?: boolean;
   };
   /**
    * Share of the training tokens that the templates remove (one cleaning pass). Near 1 means the
@@ -171,6 +184,7 @@ function resolveOptions(options: LearnTextOptions | undefined): Resolved {
     isolation,
     mergeGapChars: int(o.mergeGapChars, 'mergeGapChars', d.mergeGapChars, 0),
     maxTokens: int(o.maxTokens, 'maxTokens', d.maxTokens, 1),
+    splitLines: o.splitLines === true,
     idioms: new Set(o.idioms ?? []),
   };
 }
@@ -222,22 +236,29 @@ function readCorpus(inputs: readonly string[], maxTokens: number): Corpus {
       throw new ThresherError('E_INPUT_TOO_LARGE', `learnTextTemplates: more than ${maxTokens} tokens (maxTokens)`, { maxTokens });
     }
     const chars = new Int32Array(ids.length);
-    for (let i = 0; i < ids.length; i++) chars[i] = t.ends[i] - t.starts[i];
+    for (let i = 0; i < ids.length; i++) chars[i] = tokenChars(text, t.starts[i], t.ends[i]);
     c.docs.push(ids); c.chars.push(chars); c.lineStart.push(t.lineStarts);
   }
   return c;
 }
 
 /** §3.2 step 2: T = d₁ $₁ d₂ $₂ …, separators unique (ids after the dictionary's), and T → D. */
-function buildCorpus(c: Corpus): { text: Int32Array; docOf: Int32Array; alphabet: number } {
-  const n = c.tokens + c.docs.length;
+function buildCorpus(c: Corpus, splitLines: boolean): { text: Int32Array; docOf: Int32Array; alphabet: number } {
+  let seps = c.docs.length;
+  if (splitLines) c.lineStart.forEach((ls) => { for (let i = 1; i < ls.length; i++) seps += ls[i]; });
+  const n = c.tokens + seps;
   const text = new Int32Array(n), docOf = new Int32Array(n);
-  let p = 0;
+  let p = 0, sep = c.dict.size;
   c.docs.forEach((ids, d) => {
-    text.set(ids, p); docOf.fill(d, p, p + ids.length); p += ids.length;
-    text[p] = c.dict.size + d; docOf[p] = -1; p++;
+    const ls = c.lineStart[d];
+    for (let i = 0; i < ids.length; i++) {
+      // A line break is a separator of its own, unique like a document's: no repeat spans it.
+      if (splitLines && i > 0 && ls[i]) { text[p] = sep++; docOf[p] = -1; p++; }
+      text[p] = ids[i]; docOf[p] = d; p++;
+    }
+    text[p] = sep++; docOf[p] = -1; p++;
   });
-  return { text, docOf, alphabet: c.dict.size + c.docs.length };
+  return { text, docOf, alphabet: sep };
 }
 
 /** §3.2 step 8–9a: the bin of a document frequency df among N documents. */
@@ -326,6 +347,49 @@ function isolatedCandidates(cands: Candidate[], corpus: Corpus, iso: IsolationOp
   return out;
 }
 
+/** Candidates made only of Han/Kana/Hangul characters (and punctuation) shorter than this are checked. */
+const MIN_CJK_TOKENS = 4;
+
+function isShortCjk(tokens: readonly string[]): boolean {
+  if (tokens.length >= MIN_CJK_TOKENS) return false;
+  let cjk = 0;
+  for (const t of tokens) {
+    const c = t.codePointAt(0)!;
+    if (c >= 0x3040 && isCjk(c)) { cjk++; continue; }
+    if (/^[\p{P}\p{S}]+$/u.test(t)) continue;
+    return false;
+  }
+  return cjk > 0;
+}
+
+/**
+ * The locality guard for Chinese and Japanese: every character is a token there, so a common
+ * two- or three-character word is a "maximal repeat" in most of a site's articles. Such a short
+ * string is a template only where it stands as a whole line (a menu item, "广告", "相关文章" is
+ * four); one found inside a line in half of its occurrences or more is language.
+ */
+function shortCjkCandidates(cands: Candidate[], corpus: Corpus): Set<number> {
+  const idx = cands.map((c, i) => (isShortCjk(c.tokens) ? i : -1)).filter((i) => i >= 0);
+  const out = new Set<number>();
+  if (idx.length === 0) return out;
+  const matcher = new TokenMatcher(idx.map((i) => cands[i].ids));
+  const occ = new Float64Array(idx.length), whole = new Float64Array(idx.length);
+  corpus.docs.forEach((ids, d) => {
+    const lineStart = corpus.lineStart[d];
+    let s = 0;
+    for (let i = 0; i < ids.length; i++) {
+      s = matcher.step(s, ids[i]);
+      const L = matcher.longestAt(s);
+      if (L === 0) continue;
+      const p = matcher.patternAt(s);
+      occ[p]++;
+      if (lineStart[i - L + 1] === 1 && (i + 1 >= ids.length || lineStart[i + 1] === 1)) whole[p]++;
+    }
+  });
+  idx.forEach((ci, k) => { if (occ[k] > 0 && whole[k] < 0.5 * occ[k]) out.add(ci); });
+  return out;
+}
+
 /**
  * One document's removal components (§3.4.1, one pass): the longest match ending at each token
  * (`ends`, pattern `pats`), united with gaps under mergeGapChars bridged (`comps`, flat pairs).
@@ -381,7 +445,7 @@ export function learnTextTemplates(docs: readonly string[], options?: LearnTextO
     throw new ThresherError('E_SITE_SAMPLE', `learnTextTemplates: a template is what documents share; need at least 2 distinct non-empty documents, got ${N} (${corpus.duplicates} duplicates, ${corpus.empty} empty)`,
       { documents: N, duplicates: corpus.duplicates, empty: corpus.empty });
   }
-  const { text, docOf, alphabet } = buildCorpus(corpus);
+  const { text, docOf, alphabet } = buildCorpus(corpus, o.splitLines);
   const sa = suffixArray(text, alphabet);
   const lcp = lcpArray(text, sa);
   const reps = maximalRepeats(text, docOf, sa, lcp, N, { minLength: o.minTokens, minDocs: o.minDocs });
@@ -401,6 +465,11 @@ export function learnTextTemplates(docs: readonly string[], options?: LearnTextO
     if (o.dropFunctionWordStrings && isFunctionWordString(tokens)) { counts.functionWords++; continue; }
     cands.push({ ids, docs: reps.docs[i], occurrences: reps.occurrences[i], tokens, pattern });
   }
+  if (o.isolation) {
+    const drop = shortCjkCandidates(cands, corpus);
+    counts.isolated += drop.size;
+    cands = cands.filter((_, i) => !drop.has(i));
+  }
   // A string shadowed by a longer idiom ("well as" inside "as well as") is seen alone only
   // once the longer one is gone: repeat until nothing more drops (a few rounds in practice).
   for (let round = 0; o.isolation && cands.length > 0 && round < MAX_ISOLATION_ROUNDS; round++) {
@@ -419,6 +488,7 @@ export function learnTextTemplates(docs: readonly string[], options?: LearnTextO
     options: {
       minTokens: o.minTokens, minDocs: o.minDocs, dropFunctionWordStrings: o.dropFunctionWordStrings,
       isolation: o.isolation || null, mergeGapChars: o.mergeGapChars,
+      ...(o.splitLines ? { splitLines: true } : {}),
     },
     coverage: Math.round(share * 1e6) / 1e6,
     histogram,

@@ -33,7 +33,7 @@
  * catastrophically: each is a single anchored run or a fixed alternation, and tokens longer than
  * 256 characters are never classified (they stay literal).
  */
-import { isCjk, isSpace } from '../text/measure.js';
+import { CJK_WEIGHT, isCjk, isSpace } from '../text/measure.js';
 
 /** The slot names a normalized key may contain, e.g. `{number}`. */
 export const SLOTS = [
@@ -227,6 +227,20 @@ export function tokenize(text: string, cache?: Map<string, string>): Tokens {
   }
   flush(n);
   return { keys, starts: Int32Array.from(starts), ends: Int32Array.from(ends), lineStarts: Uint8Array.from(lines) };
+}
+
+/**
+ * A token's weight in "characters" for gap merging and the isolation guard: its length, except a
+ * Han/Kana/Hangul token (one character, about one word) counts CJK_WEIGHT, as everywhere in
+ * thresher's text measures. Without it a 10-character gap spans about one English word but five
+ * Chinese ones, and template pieces merge across Chinese article text.
+ */
+export function tokenChars(text: string, start: number, end: number): number {
+  if (end - start <= 2) {
+    const c = text.codePointAt(start)!;
+    if (c >= 0x3040 && isCjk(c)) return CJK_WEIGHT;
+  }
+  return end - start;
 }
 
 /**

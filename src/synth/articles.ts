@@ -42,14 +42,18 @@ export function isSynthLang(s: string): s is SynthLang {
   return (SYNTH_LANGS as readonly string[]).includes(s);
 }
 
-interface Vocab { nouns: string[]; verbs: string[]; adjectives: string[]; places: string[]; names: string[]; frames: string[] }
+interface Vocab {
+  nouns: string[]; verbs: string[]; adjectives: string[]; places: string[]; names: string[];
+  clauses: string[]; phrases: string[]; conjunctions: string[]; dets: string[]; units: string[]; quote: string;
+}
+type WordKind = 'nouns' | 'verbs' | 'adjectives' | 'places' | 'names';
 
 function article(r: Rng, lang: SynthLang, id: string): SynthArticle {
   const lex: Vocab = lang === 'zh' ? ZH : LEXICON[lang];
   // The topic: a few nouns this article keeps returning to.
   const topic = { ...lex, nouns: sample(r, lex.nouns, 8), places: sample(r, lex.places, 2), names: sample(r, lex.names, 3) };
-  const word = (kind: keyof Omit<Vocab, 'frames'>): string => (chance(r, 0.6) ? pick(r, topic[kind]) : pick(r, lex[kind]));
-  const fill = (frame: string): string => frame.replace(/\{([ANVPXDQ])\}/g, (_, k: string) => {
+  const word = (kind: WordKind): string => (chance(r, 0.5) ? pick(r, topic[kind]) : pick(r, lex[kind]));
+  const fill = (frame: string): string => frame.replace(/\{([ANVPXDQTU])\}/g, (_, k: string) => {
     switch (k) {
       case 'A': return word('adjectives');
       case 'N': return word('nouns');
@@ -57,13 +61,27 @@ function article(r: Rng, lang: SynthLang, id: string): SynthArticle {
       case 'P': return word('places');
       case 'X': return word('names');
       case 'D': return date(r, lang);
+      case 'T': return pick(r, lex.dets);
+      case 'U': return pick(r, lex.units);
       default: return quantity(r, lang);
     }
   });
+  const sep = lang === 'zh' ? '' : ' ';
+  const clause = (): string => {
+    const parts = [fill(pick(r, lex.clauses))];
+    for (let k = int(r, 0, 2); k > 0; k--) {
+      const ph = fill(pick(r, lex.phrases));
+      if (lang === 'zh') parts.unshift(ph + '，'); else parts.push(ph);
+    }
+    return parts.join(sep);
+  };
   const sentence = (): string => {
-    let s = fill(pick(r, lex.frames));
-    // German puts the verb second after an opener; only English and French take one as is.
-    if ((lang === 'en' || lang === 'fr') && chance(r, 0.15)) s = `${pick(r, (lex as Lexicon).openers)} ${lower(s)}`;
+    if (chance(r, 0.08)) return cap(lex.quote.replace('{C}', () => cap(clause())).replace('{X}', () => word('names')));
+    let s = clause();
+    if (chance(r, 0.3)) s += pick(r, lex.conjunctions) + sep + clause();
+    if (lang === 'zh') return s + '。';
+    s = cap(s) + '.';
+    if ((lang === 'en' || lang === 'fr') && chance(r, 0.12)) s = `${pick(r, (lex as Lexicon).openers)} ${lower(s)}`;
     return lang === 'en' ? s.replace(/\b([Aa]) (?=[aeiouAEIOU])/g, '$1n ') : s;
   };
 
@@ -87,14 +105,14 @@ function article(r: Rng, lang: SynthLang, id: string): SynthArticle {
   return { id, title, paragraphs, lang, kinds };
 }
 
-type WordFn = (kind: 'nouns' | 'verbs' | 'adjectives' | 'places' | 'names') => string;
+type WordFn = (kind: WordKind) => string;
 
 function headline(r: Rng, lang: SynthLang, word: WordFn): string {
   if (lang === 'zh') return `${word('places')}${word('verbs')}${word('adjectives')}${word('nouns')}${pick(r, ['计划', '项目', '方案', '报告'])}`;
   const t = lang === 'en'
     ? pick(r, [`${word('adjectives')} ${word('nouns')} ${word('verbs')} in ${word('places')}`,
       `${word('places')} ${word('verbs')} ${word('adjectives')} ${word('nouns')} plan`,
-      `Why the ${word('nouns')} ${word('verbs')} the ${word('nouns')}`])
+      `${word('names')} ${word('verbs')} ${word('adjectives')} ${word('nouns')} near ${word('places')}`])
     : lang === 'de' ? `${word('places')}: ${word('adjectives')} ${word('nouns')} ${word('verbs')} ${word('nouns')}`
       : `${word('places')} : le ${word('nouns')} ${word('adjectives')} ${word('verbs')} le ${word('nouns')}`;
   return t[0].toUpperCase() + t.slice(1);
@@ -107,7 +125,7 @@ function listItem(r: Rng, lang: SynthLang, word: WordFn): string {
 }
 
 const cap = (s: string): string => s[0].toUpperCase() + s.slice(1);
-const LOWERABLE = new Set(['The', 'A', 'An', 'In', 'Officials', 'Critics', 'About', 'Its', 'Le', 'La', 'Selon', 'Environ']);
+const LOWERABLE = new Set(['The', 'A', 'An', 'This', 'Its', 'Their', 'Every', 'Another', 'Le', 'La', 'Un', 'Une', 'Ce', 'Chaque', 'Leur']);
 /** Lower-cases a sentence's first word after an opener, unless it is a name. */
 const lower = (s: string): string => (LOWERABLE.has(s.split(' ', 1)[0]) ? s[0].toLowerCase() + s.slice(1) : s);
 

@@ -16,8 +16,19 @@ export interface Lexicon {
   months: string[];
   /** Connectives that open a clause. */
   openers: string[];
-  /** Sentence frames; {A} adjective, {N} noun, {V} verb, {P} place, {X} name, {D} date, {Q} quantity. */
-  frames: string[];
+  /**
+   * Sentences are composed, not picked: a clause, zero to two phrases, sometimes a second clause.
+   * Slots: {A} adjective, {N} noun, {V} verb, {P} place, {X} name, {D} date, {Q} quantity,
+   * {T} determiner, {U} unit. Few literal words, so articles share only short strings, as real ones do.
+   */
+  clauses: string[];
+  phrases: string[];
+  /** Joins a second clause. */
+  conjunctions: string[];
+  dets: string[];
+  units: string[];
+  /** A quotation: {C} is a clause. */
+  quote: string;
 }
 
 const split = (s: string): string[] => s.trim().split(/\s+/);
@@ -48,19 +59,12 @@ export const LEXICON: Record<Exclude<SynthLang, 'zh'>, Lexicon> = {
       Priya Rafael Sofia Tomas Ulla Viktor Wen Yusuf Zofia`),
     months: split(`January February March April May June July August September October November December`),
     openers: ['However,', 'Meanwhile,', 'In contrast,', 'As a result,', 'According to officials,', 'Last year,', 'Since then,', 'For now,'],
-    frames: [
-      'The {A} {N} in {P} {V} the {N} on {D}.',
-      '{X}, who leads the {N}, said the {A} {N} {V} about {Q} visitors.',
-      'Officials {V} a {A} plan for the {N} and the {N} near {P}.',
-      'The {N} {V} {Q} percent more than the {A} {N} of the previous year.',
-      'In {P}, the {N} {V} after a {A} debate that lasted until {D}.',
-      'Critics said the {A} {N} was {A} and that the {N} {V} too late.',
-      'About {Q} residents {V} the {N}, and the {A} {N} is expected to follow.',
-      'The report, published on {D}, {V} that the {N} costs {Q} euros a year.',
-      '"We {V} the {N} because the {A} {N} needed it," said {X}.',
-      'A {A} {N} and a {A} {N} were {V} in {P} this week.',
-      'Its R&D team {V} a {A} {N} in {P} for {Q} euros.',
-    ],
+    clauses: ['{T} {A} {N} {V} {T} {N}', '{X} {V} {T} {N}', '{T} {N} {V} {T} {A} {N}', '{T} {N} of {P} {V} {T} {N}', '{Q} {U} {V} {T} {N}'],
+    phrases: ['in {P}', 'on {D}', 'with {Q} {U}', 'for {Q} euros', 'near {P}', 'after {T} {N}', 'before {T} {A} {N}', 'during {T} {N}', 'despite {T} {N}', 'by {Q} percent', 'since {D}'],
+    conjunctions: [', and', ', but', ', while', ' because', ', so'],
+    dets: ['the', 'the', 'the', 'a', 'this', 'its', 'their', 'every', 'another'],
+    units: ['people', 'visitors', 'tonnes', 'kilometres', 'workers', 'households', 'members', 'pupils', 'flights', 'trees'],
+    quote: '"{C}," said {X}.',
   },
   de: {
     nouns: split(`Rathaus Haushalt Brücke Schule Museum Ernte Bahnstrecke Wahl Krankenhaus Bibliothek Orchester
@@ -75,14 +79,12 @@ export const LEXICON: Record<Exclude<SynthLang, 'zh'>, Lexicon> = {
     names: split(`Anna Bernd Claudia Dieter Eva Frank Gisela Heinz Ingrid Jürgen Karin Lothar Monika Norbert`),
     months: split(`Januar Februar März April Mai Juni Juli August September Oktober November Dezember`),
     openers: ['Allerdings', 'Inzwischen', 'Dagegen', 'Deshalb', 'Im vergangenen Jahr', 'Seitdem'],
-    frames: [
-      'Die {A} {N} in {P} {V} den Plan am {D}.',
-      '{X}, die den {N} leitet, sagte, der {N} habe etwa {Q} Besucher.',
-      'Der {A} {N} {V} die Kosten um {Q} Prozent.',
-      'In {P} {V} der {N} nach einer {A} Debatte bis zum {D}.',
-      'Kritiker sagen, der {A} {N} sei zu teuer und das {N} komme zu spät.',
-      'Rund {Q} Einwohner unterstützen das {A} Projekt für den {N}.',
-    ],
+    clauses: ['{T} {A} {N} {V} {T} {N}', '{X} {V} {T} {N}', '{T} {N} {V} {T} {A} {N}', '{T} {N} aus {P} {V} {T} {N}'],
+    phrases: ['in {P}', 'am {D}', 'mit {Q} {U}', 'für {Q} Euro', 'bei {P}', 'nach {T} {N}', 'trotz {T} {N}', 'um {Q} Prozent', 'seit {D}'],
+    conjunctions: [', und', ', aber', ', während', ', denn'],
+    dets: ['der', 'die', 'das', 'ein', 'eine', 'jeder', 'ihr'],
+    units: ['Menschen', 'Besucher', 'Tonnen', 'Kilometer', 'Beschäftigte', 'Haushalte', 'Mitglieder', 'Schüler'],
+    quote: '„{C}“, sagte {X}.',
   },
   fr: {
     nouns: split(`mairie budget pont école musée récolte ligne élection hôpital bibliothèque orchestre festival
@@ -97,14 +99,12 @@ export const LEXICON: Record<Exclude<SynthLang, 'zh'>, Lexicon> = {
     names: split(`Amélie Bernard Camille Denis Élise François Gaëlle Hugo Inès Julien Léa Mathieu Nathalie`),
     months: split(`janvier février mars avril mai juin juillet août septembre octobre novembre décembre`),
     openers: ['Cependant,', 'Entre-temps,', 'En revanche,', 'Par conséquent,', "L'an dernier,", 'Depuis,'],
-    frames: [
-      'Le {N} {A} de {P} {V} le projet le {D}.',
-      '{X}, qui dirige le {N}, affirme que le {N} accueille environ {Q} visiteurs.',
-      'La ville {V} un plan {A} pour le {N} et le {N} près de {P}.',
-      'Le {N} {V} de {Q} pour cent par rapport au {N} {A} de l’an passé.',
-      'Selon les critiques, le {N} {A} coûte trop cher et le {N} arrive trop tard.',
-      'Environ {Q} habitants soutiennent le {N} {A}, selon {X}.',
-    ],
+    clauses: ['{T} {N} {A} {V} {T} {N}', '{X} {V} {T} {N}', '{T} {N} {V} {T} {N} {A}', '{T} {N} de {P} {V} {T} {N}'],
+    phrases: ['à {P}', 'le {D}', 'avec {Q} {U}', 'pour {Q} euros', 'près de {P}', 'après {T} {N}', 'malgré {T} {N}', 'de {Q} pour cent', 'depuis le {D}'],
+    conjunctions: [', et', ', mais', ', alors que', ', car'],
+    dets: ['le', 'la', 'le', 'un', 'une', 'ce', 'chaque', 'leur'],
+    units: ['personnes', 'visiteurs', 'tonnes', 'kilomètres', 'salariés', 'ménages', 'membres', 'élèves'],
+    quote: '« {C} », affirme {X}.',
   },
 };
 
@@ -112,18 +112,23 @@ export const LEXICON: Record<Exclude<SynthLang, 'zh'>, Lexicon> = {
 export const ZH = {
   nouns: split(`城市 政府 学校 医院 图书馆 博物馆 铁路 机场 港口 工厂 农民 工程师 研究 报告 数据 项目 市场 公司
     经济 教育 文化 环境 能源 交通 旅游 科技 社区 居民 专家 学生 老师 河流 森林 水库 桥梁 隧道 电池 卫星 疫苗
-    预算 合同 调查 展览 音乐会 比赛 球队 教练 赛季 天气 暴雨 干旱 地震 收入 价格 工资 养老金`),
-  verbs: split(`宣布 批准 推迟 开放 关闭 扩大 减少 增加 发现 启动 资助 批评 称赞 确认 发布 签署 完成 修复 测试 建设`),
-  adjectives: split(`新的 当地的 全国的 传统的 现代的 重要的 大型的 小型的 公共的 私人的 临时的 长期的`),
+    预算 合同 调查 展览 音乐会 比赛 球队 教练 赛季 天气 暴雨 干旱 地震 收入 价格 工资 养老金 码头 渔业 茶园
+    果园 牧场 湿地 草原 沙漠 冰川 火山 海岸 湖泊 公园 广场 车站 地铁 高铁 航班 港区 仓库 物流 快递 超市 银行
+    保险 债券 股市 汇率 税收 补贴 贷款 房价 租金 医生 护士 病人 药品 诊所 疫情 实验室 论文 期刊 教授 院士
+    作家 诗人 画家 演员 导演 电影 小说 戏剧 歌剧 博览会 运动员 冠军 联赛 球场 马拉松 机器人 芯片 软件 网络
+    平台 算法 数据库 无人机 火箭 探测器 望远镜 化石 恐龙 考古 遗址 古城 寺庙 村庄 乡镇 农田 水稻 小麦 玉米`),
+  verbs: split(`宣布 批准 推迟 开放 关闭 扩大 减少 增加 发现 启动 资助 批评 称赞 确认 发布 签署 完成 修复 测试 建设
+    调整 改造 评估 监测 升级 取消 恢复 引进 出口 进口 收购 合并 投资 培训 招聘 支持 反对 讨论 考察 参观`),
+  adjectives: split(`新的 当地的 全国的 传统的 现代的 重要的 大型的 小型的 公共的 私人的 临时的 长期的 国际的 地方的
+    年度的 历史的 智能的 绿色的 数字的 农村的 城市的 沿海的`),
   places: split(`杭州 成都 西安 南京 苏州 青岛 厦门 昆明 大连 武汉 长沙 哈尔滨`),
   names: split(`王伟 李娜 张敏 刘洋 陈静 杨帆 赵磊 黄丽 周杰 吴芳`),
-  frames: [
-    '{P}的{N}{V}了{A}{N}计划，预计{Q}名{N}将受益。',
-    '{X}表示，{A}{N}在{D}之后{V}，{N}也随之变化。',
-    '据{N}统计，今年{P}的{N}增加了百分之{Q}。',
-    '专家认为，{A}{N}对{N}和{N}都有影响。',
-    '{D}，{P}{V}了新的{N}，吸引了约{Q}名{N}。',
-  ],
+  clauses: ['{N}{V}了{A}{N}', '{P}的{N}{V}了{N}', '{X}{V}了{P}的{N}', '{A}{N}{V}{N}', '{Q}名{N}{V}了{N}'],
+  phrases: ['在{P}', '{D}', '据{N}介绍', '今年', '目前', '近日'],
+  conjunctions: ['，同时', '，但是', '，因此', '，并且'],
+  dets: [''],
+  units: ['人', '名游客', '吨', '公里', '户'],
+  quote: '{X}说：“{C}。”',
 };
 
 /** The strings of the template chrome, per language. */

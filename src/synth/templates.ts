@@ -62,7 +62,7 @@ const share = (c: PageContext, cls: string): string =>
   c.chrome.shareTargets.map((t) => `<a href="https://share.example/${slug(t)}?u=${encodeURIComponent(c.url)}" rel="nofollow">${esc(t)}</a>`).join(' ') + '</div>';
 
 const adBlock = (c: PageContext, cls: string): string =>
-  `<aside class="${cls}"><span class="ad-label">${esc(c.chrome.advertisement)}</span>` +
+  `<aside class="${cls}"><span class="ad-label">${esc(c.chrome.advertisement)}</span> ` +
   `<a href="${esc(c.ad.href)}" rel="sponsored"><strong>${esc(c.ad.headline)}</strong> ${esc(c.ad.text)}</a></aside>`;
 
 const footer = (c: PageContext, cls: string): string =>

@@ -1,0 +1,46 @@
+/**
+ * `thresher clean-text --site model.json [file|-]`: a site's text templates applied to plain text
+ * (paper 004's second use: cleaning text that template-unaware tools already flattened).
+ */
+import { parseArgs } from 'node:util';
+import { writeFileSync } from 'node:fs';
+import { ThresherError } from '../errors.js';
+import { readInput } from '../io/read-input.js';
+import { cleanText } from '../site/clean.js';
+import { normalizeHost } from '../site/model.js';
+import { loadModels } from './site-models.js';
+
+export const CLEAN_TEXT_USAGE = `usage: thresher clean-text --site MODEL [--host H] [file|-] [--out FILE] [--json]
+  Removes the site's template text from plain text (stdin when no file). MODEL is a model file,
+  or a folder of them with --host naming the site. --json prints {text, removed, stats}.`;
+
+export async function cleanTextCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv, allowPositionals: true,
+    options: {
+      site: { type: 'string' },
+      host: { type: 'string' },
+      out: { type: 'string', short: 'o' },
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) { process.stdout.write(CLEAN_TEXT_USAGE + '\n'); return 0; }
+  if (!values.site || positionals.length > 1) { process.stderr.write(CLEAN_TEXT_USAGE + '\n'); return 2; }
+  const models = loadModels(values.site);
+  let model;
+  if (values.host) {
+    model = models.get(normalizeHost(values.host));
+    if (!model) throw new ThresherError('E_BAD_OPTION', `no site model for ${values.host} in ${values.site} (it has ${[...models.keys()].join(', ')})`);
+  } else if (models.size === 1) {
+    model = [...models.values()][0];
+  } else {
+    throw new ThresherError('E_BAD_OPTION', `${values.site} holds ${models.size} site models; name one with --host`);
+  }
+  const input = await readInput(positionals[0] ?? '-');
+  const text = new TextDecoder('utf-8').decode(input.bytes);
+  const r = cleanText(text, model.textTemplates);
+  const out = values.json ? JSON.stringify({ host: model.host, ...r }) + '\n' : r.text.endsWith('\n') || !r.text ? r.text : r.text + '\n';
+  if (values.out) writeFileSync(values.out, out); else process.stdout.write(out);
+  return 0;
+}

@@ -1,0 +1,102 @@
+/** `thresher learn <dir|pages.jsonl> --out models/`: one site model per host found. */
+import { parseArgs } from 'node:util';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ThresherError } from '../errors.js';
+import { openCorpus } from '../pipeline/input.js';
+import { filterIdiomsAcross, hostOf, normalizeHost, SiteSample, type SiteModel } from '../site/model.js';
+import { Progress } from './progress.js';
+import { hostFromPath, modelFileName, readManifest } from './site-models.js';
+
+export const LEARN_USAGE = `usage: thresher learn <dir|pages.jsonl> --out DIR [--host H] [--idioms | --no-idioms] [--date ISO] [--json]
+  Learns one site model per host (DIR/<host>.json). A page's host comes from its URL (the .jsonl
+  record's url, or a manifest.jsonl beside the pages with url or host per page), else from its
+  path (<dir>/<host>/… or <host>__name.html), else --host. Hosts with fewer than 2 distinct pages
+  are listed and skipped. --idioms filters paper 004's cross-site idioms (default: from 10 hosts).`;
+
+interface HostLine { host: string; pages: number; distinct: number; skipped: number; templates: number; fit: number; file: string }
+
+export async function learnCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv, allowPositionals: true,
+    options: {
+      out: { type: 'string', short: 'o' },
+      host: { type: 'string' },
+      idioms: { type: 'boolean' },
+      'no-idioms': { type: 'boolean' },
+      date: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) { process.stdout.write(LEARN_USAGE + '\n'); return 0; }
+  if (positionals.length !== 1 || !values.out) { process.stderr.write(LEARN_USAGE + '\n'); return 2; }
+  const input = positionals[0];
+  if (/\.warc(\.gz)?$/i.test(input)) {
+    throw new ThresherError('E_BAD_OPTION', `${input}: WARC input is not supported by this build yet; convert it to JSONL of {url, html}`);
+  }
+  const source = await openCorpus(input);
+  const manifest = source.kind === 'dir' ? readManifest(input) : new Map<string, { url?: string; host?: string }>();
+  const total = await source.count();
+  const progress = new Progress(total, process.stderr);
+  const samples = new Map<string, SiteSample>();
+  const failures: { id: string; code: string; message: string }[] = [];
+  let noHost = 0;
+  for await (const item of source.items()) {
+    progress.tick(item.id);
+    if (item.error || !item.bytes) { failures.push({ id: item.id, code: item.error?.code ?? 'E_INPUT_READ', message: item.error?.message ?? 'no bytes' }); continue; }
+    const origin = source.kind === 'dir' ? originOf(input, item.id, manifest) : {};
+    const url = item.url ?? origin.url;
+    const host = hostOf(url) ?? (origin.host ? normalizeHost(origin.host) : undefined) ?? (values.host ? normalizeHost(values.host) : undefined);
+    if (!host) { noHost++; continue; }
+    let sample = samples.get(host);
+    if (!sample) { sample = new SiteSample({ host, date: values.date }); samples.set(host, sample); }
+    try {
+      sample.add({ url: hostOf(url) === host ? url : undefined, html: item.bytes });
+    } catch (e) {
+      const err = e as ThresherError;
+      failures.push({ id: item.id, code: err.code ?? 'E_UNKNOWN', message: err.message });
+    }
+  }
+  progress.done(`${total} pages read`);
+
+  const models: SiteModel[] = [];
+  const skipped: { host: string; pages: number; reason: string }[] = [];
+  for (const host of [...samples.keys()].sort()) {
+    const s = samples.get(host)!;
+    try {
+      models.push(s.model());
+    } catch (e) {
+      if (!(e instanceof ThresherError) || e.code !== 'E_SITE_SAMPLE') throw e;
+      skipped.push({ host, pages: s.pages, reason: e.message.replace(/^learnSite: /, '') });
+    }
+  }
+  const idioms = filterIdiomsAcross(models, { crossSiteIdioms: values['no-idioms'] ? false : values.idioms });
+  mkdirSync(values.out, { recursive: true });
+  const lines: HostLine[] = models.map((m) => {
+    const file = join(values.out!, modelFileName(m.host));
+    writeFileSync(file, JSON.stringify(m) + '\n');
+    return { host: m.host, pages: m.learnedFrom.pages, distinct: m.learnedFrom.distinct, skipped: m.learnedFrom.skipped, templates: m.textTemplates.templates.length, fit: m.fit.coverage.median, file };
+  });
+  const summary = { input, out: values.out, pages: total, models: lines, skippedHosts: skipped, idioms: idioms.length, noHost, failures: failures.length, failureSamples: failures.slice(0, 5) };
+  if (values.json) process.stdout.write(JSON.stringify(summary) + '\n');
+  else process.stdout.write(formatSummary(summary));
+  return models.length > 0 ? 0 : 1;
+}
+
+function originOf(dir: string, id: string, manifest: Map<string, { url?: string; host?: string }>): { url?: string; host?: string } {
+  // openCorpus names a page without a URL by its path relative to the folder
+  const stem = id.split('/').pop()!.replace(/\.(x?html?)(\.gz)?$/i, '');
+  const m = manifest.get(id) ?? manifest.get(stem);
+  return { url: m?.url, host: m?.host ?? hostFromPath(dir, join(dir, id)) };
+}
+
+function formatSummary(s: { input: string; out: string; pages: number; models: HostLine[]; skippedHosts: { host: string; pages: number; reason: string }[]; idioms: number; noHost: number; failures: number; failureSamples: { id: string; code: string; message: string }[] }): string {
+  const out = [`${s.input} → ${s.out}: ${s.models.length} site model(s) from ${s.pages} pages`];
+  for (const m of s.models) out.push(`  ${m.host}  ${m.pages} pages (${m.distinct} distinct${m.skipped ? `, ${m.skipped} over the size budget` : ''}), ${m.templates} templates, ${Math.round(m.fit * 100)}% of a page is template (median)`);
+  if (s.idioms) out.push(`  ${s.idioms} cross-site idioms dropped`);
+  for (const k of s.skippedHosts) out.push(`  skipped ${k.host} (${k.pages} page${k.pages === 1 ? '' : 's'}): ${k.reason}`);
+  if (s.noHost) out.push(`  ${s.noHost} page(s) with no host (no URL, manifest host or host-named path; --host gives one)`);
+  if (s.failures) out.push(`  ${s.failures} page(s) could not be read`, ...s.failureSamples.map((f) => `    ${f.code} ${f.id}: ${f.message}`));
+  return out.join('\n') + '\n';
+}

@@ -1,0 +1,136 @@
+/** The site commands of the built CLI (learn, extract --site, clean-text) on temporary folders. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { synthSite } from '../src/synth/index.js';
+
+const CLI = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
+
+function run(args: string[], cwd: string, input?: string) {
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd, input, encoding: 'utf8' });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+function corpus() {
+  const dir = mkdtempSync(join(tmpdir(), 'thresher-site-cli-'));
+  const news = synthSite({ seed: 71, pages: 7, template: 'news', lang: 'en' });
+  const docs = synthSite({ seed: 72, pages: 4, template: 'docs', lang: 'en' });
+  const lone = synthSite({ seed: 73, pages: 1, template: 'shop', lang: 'en' });
+  const all = [...news, ...docs, ...lone];
+  mkdirSync(join(dir, 'pages'));
+  all.forEach((p, i) => writeFileSync(join(dir, 'pages', `p${i}.html`), p.html));
+  writeFileSync(join(dir, 'pages', 'manifest.jsonl'), all.map((p, i) => JSON.stringify({ id: `p${i}`, url: p.url })).join('\n') + '\n');
+  writeFileSync(join(dir, 'pages.jsonl'), all.map((p) => JSON.stringify({ url: p.url, html: p.html })).join('\n') + '\n');
+  return { dir, news, docs, lone, all };
+}
+
+test('cli learn: one model per host from a folder with a manifest, hosts with one page listed and skipped', () => {
+  const c = corpus();
+  try {
+    const r = run(['learn', 'pages', '--out', 'models'], c.dir);
+    assert.equal(r.code, 0, r.err);
+    assert.deepEqual(readdirSync(join(c.dir, 'models')).sort(), ['docs-72.example.json', 'news-71.example.json']);
+    assert.match(r.out, /2 site model\(s\) from 12 pages/);
+    assert.match(r.out, /news-71\.example {2}7 pages/);
+    assert.match(r.out, /skipped shop-73\.example \(1 page\)/);
+    const model = JSON.parse(readFileSync(join(c.dir, 'models', 'news-71.example.json'), 'utf8'));
+    assert.equal(model.kind, 'thresher.site-model');
+    assert.equal(model.learnedFrom.pages, 7);
+    // the same models from the same pages as JSON Lines
+    const j = run(['learn', 'pages.jsonl', '--out', 'models2', '--json'], c.dir);
+    assert.equal(j.code, 0, j.err);
+    const summary = JSON.parse(j.out);
+    assert.deepEqual(summary.models.map((m: { host: string }) => m.host), ['docs-72.example', 'news-71.example']);
+    assert.equal(readFileSync(join(c.dir, 'models2', 'news-71.example.json'), 'utf8'), readFileSync(join(c.dir, 'models', 'news-71.example.json'), 'utf8'));
+  } finally { rmSync(c.dir, { recursive: true, force: true }); }
+});
+
+test('cli learn: hosts from paths when there is no URL; --host for the rest; nothing learnable is exit 1', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'thresher-site-cli-'));
+  try {
+    const news = synthSite({ seed: 74, pages: 3, template: 'news', lang: 'en' });
+    mkdirSync(join(dir, 'in', 'www.paper.example'), { recursive: true });
+    news.forEach((p, i) => writeFileSync(join(dir, 'in', 'www.paper.example', `a${i}.html`), p.html));
+    const blog = synthSite({ seed: 75, pages: 3, template: 'blog', lang: 'en' });
+    blog.forEach((p, i) => writeFileSync(join(dir, 'in', `blog.example__b${i}.html`), p.html));
+    const r = run(['learn', 'in', '--out', 'm'], dir);
+    assert.equal(r.code, 0, r.err);
+    assert.deepEqual(readdirSync(join(dir, 'm')).sort(), ['blog.example.json', 'paper.example.json']);
+    mkdirSync(join(dir, 'flat'));
+    news.forEach((p, i) => writeFileSync(join(dir, 'flat', `x${i}.html`), p.html));
+    const none = run(['learn', 'flat', '--out', 'm2'], dir);
+    assert.equal(none.code, 1);
+    assert.match(none.out, /3 page\(s\) with no host/);
+    assert.equal(run(['learn', 'flat', '--out', 'm3', '--host', 'flat.example'], dir).code, 0);
+    assert.deepEqual(readdirSync(join(dir, 'm3')), ['flat.example.json']);
+    assert.equal(run(['learn', 'nowhere', '--out', 'm4'], dir).code, 1);
+    assert.equal(run(['learn', 'flat'], dir).code, 2);
+  } finally { rmSync(dir, { recursive: true, force: true }); }
+});
+
+test('cli extract --site: each page gets its host\'s model; template text goes, truth stays', () => {
+  const c = corpus();
+  try {
+    assert.equal(run(['learn', 'pages', '--out', 'models'], c.dir).code, 0);
+    const plain = run(['extract', 'pages', '--format', 'json'], c.dir);
+    const withSite = run(['extract', 'pages', '--site', 'models'], c.dir);
+    assert.equal(withSite.code, 0, withSite.err);
+    const recs = withSite.out.trim().split('\n').map((l) => JSON.parse(l));
+    const before = plain.out.trim().split('\n').map((l) => JSON.parse(l));
+    assert.equal(recs.length, 12);
+    const byUrl = new Map(c.all.map((p) => [p.url, p]));
+    for (const [i, r] of recs.entries()) {
+      const page = byUrl.get(r.url)!;
+      assert.ok(page, r.file);
+      assert.ok(r.text.length <= before[i].text.length);
+      if (page.host === 'shop-73.example') assert.ok(r.diagnostics.some((d: { code: string }) => d.code === 'W_SITE_NONE'));
+      if (page.host === 'news-71.example') assert.doesNotMatch(r.text, /Updated \d+ (hours|minutes) ago/);
+    }
+    // a single page: the model is picked by --url
+    const one = c.news[0];
+    const single = run(['extract', 'pages/p0.html', '--site', 'models', '--url', one.url], c.dir);
+    assert.equal(single.code, 0, single.err);
+    for (const line of one.truth.split('\n')) assert.ok(single.out.includes(line));
+    // without a URL and with several models, the model cannot be picked: said on stderr, page level only
+    const unknown = run(['extract', 'pages/p0.html', '--site', 'models'], c.dir);
+    assert.equal(unknown.code, 0);
+    assert.match(unknown.err, /W_SITE_NONE/);
+    // a model for another host: page level, with the reason
+    const foreign = run(['extract', 'pages/p0.html', '--site', 'models/docs-72.example.json', '--url', one.url], c.dir);
+    assert.match(foreign.err, /W_SITE_HOST/);
+    // JSON Lines input carries the URLs
+    const jl = run(['extract', 'pages.jsonl', '--site', 'models'], c.dir);
+    assert.equal(jl.code, 0, jl.err);
+    assert.equal(jl.out.trim().split('\n').length, 12);
+  } finally { rmSync(c.dir, { recursive: true, force: true }); }
+});
+
+test('cli clean-text: the text templates applied to plain text; a damaged model is E_SITE_MODEL', () => {
+  const c = corpus();
+  try {
+    assert.equal(run(['learn', 'pages', '--out', 'models'], c.dir).code, 0);
+    const page = c.news[0];
+    const flat = ['Home World Politics', 'We use cookies to improve your experience and to show you personalised ads. By continuing to browse you agree to our cookie policy.', page.truth, '© 2024 Example Media Ltd. All rights reserved.'].join('\n');
+    writeFileSync(join(c.dir, 'flat.txt'), flat);
+    const r = run(['clean-text', '--site', 'models/news-71.example.json', 'flat.txt'], c.dir);
+    assert.equal(r.code, 0, r.err);
+    assert.doesNotMatch(r.out, /cookies|All rights reserved/);
+    for (const line of page.truth.split('\n')) assert.ok(r.out.includes(line), line);
+    const stdin = run(['clean-text', '--site', 'models', '--host', 'news-71.example', '--json'], c.dir, flat);
+    assert.equal(stdin.code, 0, stdin.err);
+    const j = JSON.parse(stdin.out);
+    assert.equal(j.host, 'news-71.example');
+    assert.ok(j.removed.length >= 2);
+    assert.equal(run(['clean-text', '--site', 'models', 'flat.txt'], c.dir).code, 1); // two models, no --host
+    writeFileSync(join(c.dir, 'broken.json'), '{"kind":"thresher.site-model","version":1,');
+    const bad = run(['clean-text', '--site', 'broken.json', 'flat.txt'], c.dir);
+    assert.equal(bad.code, 1);
+    assert.match(bad.err, /E_SITE_MODEL: broken\.json: site model: the file is not valid JSON/);
+    writeFileSync(join(c.dir, 'v2.json'), JSON.stringify({ ...JSON.parse(readFileSync(join(c.dir, 'models', 'news-71.example.json'), 'utf8')), version: 2 }));
+    assert.match(run(['clean-text', '--site', 'v2.json', 'flat.txt'], c.dir).err, /version 2 is not the supported version 1/);
+  } finally { rmSync(c.dir, { recursive: true, force: true }); }
+});
