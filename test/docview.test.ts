@@ -215,6 +215,16 @@ test('hub page: the content links first (no similarity), then marginal blocks ab
   assert.ok(!v.links.some((l) => /mailto|gloves|login/.test(l.url)));
 });
 
+test('an image link takes its alt text; duplicates and same-page anchors are left out', () => {
+  const html = `<html><body><div class="post"><h1>Rice harvest</h1><p>The rice harvest in the valley was good this year, and the farmers sold their rice to the mills.</p></div>
+    <div class="related"><a href="/rice-mills.html"><img src="m.jpg" alt="Rice mills of the valley"></a> <a href="/rice-mills.html">Rice mills</a>
+    <a href="#top">Rice, top</a> <a href="/harvest-2023.html">The rice harvest of 2023</a></div></body></html>`;
+  const v = integrate(html, { url: 'https://valley.example/news/', extract: { model: false } });
+  assert.deepEqual(v.links.map((l) => [l.url, l.text]), [
+    ['https://valley.example/rice-mills.html', 'Rice mills of the valley'], ['https://valley.example/harvest-2023.html', 'The rice harvest of 2023'],
+  ]);
+});
+
 test('cosine similarity (Eq. 3)', () => {
   assert.equal(cosine(new Map([['a', 1]]), new Map([['a', 3]])), 1);
   assert.equal(cosine(new Map([['a', 1]]), new Map([['b', 1]])), 0);

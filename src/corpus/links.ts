@@ -21,7 +21,8 @@
  *    weights as the page's), with the same stop words as the topic vector.
  *  - β: the paper gives no value; see DOCVIEW_DEFAULTS in docview.ts.
  * Links are resolved against the page URL and normalised (url.ts); same-page anchors,
- * javascript:, mailto: and tel: links are left out; a URL listed twice is kept once.
+ * javascript:, mailto: and tel: links are left out; a URL listed twice is kept once; an image
+ * link's text is its image's alt text.
  */
 import type { DomElement } from '../dom/node.js';
 import { elementText } from '../page/metadata.js';
@@ -91,6 +92,16 @@ function blockVector(t: TagTree, b: number, texts: string[], o: LinkOptions): Ma
   return v;
 }
 
+/** An image link's text: the alt text of its first image that has one. */
+function imageAlt(t: TagTree, a: DomElement): string {
+  const els = t.doc.elements;
+  for (let i = a.id + 1, end = a.id + a.tags; i <= end; i++) {
+    const alt = els[i].tag === 'img' ? els[i].attr('alt')?.replace(/\s+/g, ' ').trim() : undefined;
+    if (alt) return alt;
+  }
+  return '';
+}
+
 function linksIn(t: TagTree, root: DomElement, keep: (el: DomElement) => boolean, o: LinkOptions, seen: Set<string>, similarity?: number): RelevantLink[] {
   const out: RelevantLink[] = [];
   const els = t.doc.elements;
@@ -102,7 +113,7 @@ function linksIn(t: TagTree, root: DomElement, keep: (el: DomElement) => boolean
     const url = normalizeUrl(href, o.url !== undefined ? { base: o.url } : {}) ?? href.trim();
     if (seen.has(url)) continue;
     seen.add(url);
-    const link: RelevantLink = { url, text: elementText(el) };
+    const link: RelevantLink = { url, text: elementText(el) || imageAlt(t, el) };
     if (similarity !== undefined) link.similarity = Math.round(similarity * 1e6) / 1e6;
     out.push(link);
   }
