@@ -68,12 +68,20 @@ export interface SiteRefinerOptions {
    * counts every match, as paper 004's flat-text cleaning does.
    */
   anchored?: boolean;
+  /** Template units are removed only outside the span of the page's own kept text (see refine). */
+  edges?: boolean;
+  /** A kept unit with at least this many non-space characters of non-template text bounds that span. */
+  anchorChars?: number;
 }
 
 /** Defaults: see the header; chosen by scripts/eval-site.mjs on the synthetic sites and dragnet/l3s-gn1. */
 export const DEFAULT_SITE_REFINER_OPTIONS: Required<SiteRefinerOptions> = {
   combine: 'text', unitShare: 0.6, minFit: 0.5, maxRemovedShare: 0.5, maxUnmatchedShare: 0.5, strictHost: false, anchored: true,
+  edges: true, anchorChars: 80,
 };
+
+/** Non-space characters below which extract() would take the refined labeling for a failure (its MIN_CHARS, 250 with spaces). */
+const MIN_KEPT_CHARS = 210;
 
 /** A style-tree noise part holding more than this share of the page-level text is not trusted (one part, the whole article?). */
 const MAX_STYLE_NOISE_SHARE = 0.3;
@@ -146,6 +154,7 @@ export function siteRefiner(model: SiteModel, options: SiteRefinerOptions = {}):
   for (const k of ['unitShare', 'minFit', 'maxRemovedShare', 'maxUnmatchedShare'] as const) {
     if (!(o[k] >= 0 && o[k] <= 1)) throw new ThresherError('E_BAD_OPTION', `siteRefiner: ${k} must be in [0, 1], got ${String(o[k])}`);
   }
+  if (!(Number.isInteger(o.anchorChars) && o.anchorChars >= 0)) throw new ThresherError('E_BAD_OPTION', `siteRefiner: anchorChars must be an integer ≥ 0, got ${String(o.anchorChars)}`);
   const flags = flagsOf(o.combine);
   const tree = flags.styleNoise !== 'off' || flags.styleAdd ? model.styleTree : undefined;
   const host = model.host;
@@ -175,10 +184,21 @@ export function siteRefiner(model: SiteModel, options: SiteRefinerOptions = {}):
       const out = copyLabels(doc, page);
       const pageContent = units.map((u) => page.effective(u.el) === CONTENT);
 
-      // 1. paper 004: template text among what the page level kept
+      // 1. paper 004: template text among what the page level kept. With `edges`, a template
+      // unit between two kept units of the page's own text (at least `anchorChars` of it) stays:
+      // recurring text inside the article or its discussion (a comment's "name, date at time"
+      // header, a standing disclaimer) is part of what the page level kept it with.
+      let firstAnchor = units.length, lastAnchor = -1;
+      if (o.edges) {
+        units.forEach((_, i) => {
+          const c = cover[i];
+          if (pageContent[i] && c.total - c.gone >= o.anchorChars && c.gone < 0.5 * c.total) { firstAnchor = Math.min(firstAnchor, i); lastAnchor = i; }
+        });
+      }
       units.forEach((u, i) => {
         if (!pageContent[i]) return;
         const c = cover[i];
+        if (i > firstAnchor && i < lastAnchor) return;
         if (c.total > 0 && c.gone >= o.unitShare * c.total) {
           noiseUnit(out, u.el, `site: template text (${Math.round((100 * c.gone) / c.total)}% of the unit)`);
           report.units++;
@@ -206,6 +226,12 @@ export function siteRefiner(model: SiteModel, options: SiteRefinerOptions = {}):
       const floor = model.fit.coverage.min * o.minFit;
       if (o.minFit > 0 && report.coverage < floor) {
         return fallback(doc, page, 'fit', `${pct(report.coverage)} of the page is template text, the sample's pages ${pct(model.fit.coverage.min)}–${pct(model.fit.coverage.max)} (another page type, or the template changed?)`, report);
+      }
+      // extract() treats a labeling under ~250 characters as a failure and runs its fallback
+      // labelers, whose longest result wins: a model that shortens a short article below that
+      // line would hand the page to the crudest labeler.
+      if (before.total >= MIN_KEPT_CHARS && after.total < MIN_KEPT_CHARS) {
+        return fallback(doc, page, 'loss', `the model would leave ${after.total} of ${before.total} characters, too few to stand as the page's content`, report);
       }
       if (report.removedShare > o.maxRemovedShare) {
         return fallback(doc, page, 'loss', `the model would remove ${pct(report.removedShare)} of the page-level text (over maxRemovedShare ${pct(o.maxRemovedShare)})`, report);
