@@ -227,13 +227,17 @@ export function siteRefiner(model: SiteModel, options: SiteRefinerOptions = {}):
       if (o.minFit > 0 && report.coverage < floor) {
         return fallback(doc, page, 'fit', `${pct(report.coverage)} of the page is template text, the sample's pages ${pct(model.fit.coverage.min)}–${pct(model.fit.coverage.max)} (another page type, or the template changed?)`, report);
       }
+      // The loss guards protect the page level's own answer. A fallback attempt of extract()'s
+      // cascade runs because that answer was short, and keeps whole pages: there, removing the
+      // site's template is the point, and its result competes with the others on length.
+      const firstAttempt = (context?.attempt ?? 0) === 0;
       // extract() treats a labeling under ~250 characters as a failure and runs its fallback
       // labelers, whose longest result wins: a model that shortens a short article below that
       // line would hand the page to the crudest labeler.
-      if (before.total >= MIN_KEPT_CHARS && after.total < MIN_KEPT_CHARS) {
+      if (firstAttempt && before.total >= MIN_KEPT_CHARS && after.total < MIN_KEPT_CHARS) {
         return fallback(doc, page, 'loss', `the model would leave ${after.total} of ${before.total} characters, too few to stand as the page's content`, report);
       }
-      if (report.removedShare > o.maxRemovedShare) {
+      if (firstAttempt && report.removedShare > o.maxRemovedShare) {
         return fallback(doc, page, 'loss', `the model would remove ${pct(report.removedShare)} of the page-level text (over maxRemovedShare ${pct(o.maxRemovedShare)})`, report);
       }
       out.site = report;
