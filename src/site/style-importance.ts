@@ -41,9 +41,12 @@ export const FALLBACK_THRESHOLD = 0.5;
 /** Most locally noisy features kept per node (the highest-entropy ones). */
 const MAX_LOCAL_NOISE = 512;
 
-/** Fills nodeImp, imp of every element node and imp of every style node, bottom-up. */
-export function computeImportance(root: ElementNode, gamma: number): void {
-  for (const e of postOrder(root)) {
+/**
+ * Fills nodeImp, imp of every element node and imp of every style node, bottom-up. `order` is
+ * postOrder(root), when the caller has it.
+ */
+export function computeImportance(root: ElementNode, gamma: number, order = postOrder(root)): void {
+  for (const e of order) {
     const styles = e.styleList();
     for (const s of styles) {
       if (s.seq === LEAF_SEQ) { s.imp = leafImportance(e.leaf, s.pages); continue; }
@@ -120,9 +123,9 @@ export function twoMeansSplit(values: readonly number[], weights: readonly numbe
 }
 
 /** The noise threshold of a tree whose importances are computed (see the header for the rule). */
-export function chooseThreshold(root: ElementNode, fixed: number | 'auto'): ThresholdChoice {
+export function chooseThreshold(root: ElementNode, fixed: number | 'auto', order = postOrder(root)): ThresholdChoice {
   const values: number[] = [], weights: number[] = [];
-  for (const e of postOrder(root)) {
+  for (const e of order) {
     if (e === root || e.imp === null || e.pages < 2) continue;
     values.push(e.imp);
     weights.push(e.pages);
@@ -136,8 +139,8 @@ export function chooseThreshold(root: ElementNode, fixed: number | 'auto'): Thre
 }
 
 /** Sets mark and hasNoisy of every element node for threshold t (Defs. 6–9), bottom-up. */
-export function markNodes(root: ElementNode, t: number): void {
-  for (const e of postOrder(root)) {
+export function markNodes(root: ElementNode, t: number, order = postOrder(root)): void {
+  for (const e of order) {
     if (e.imp === null) { e.mark = 'empty'; e.hasNoisy = false; continue; }
     if (e.isPureLeaf()) {
       e.mark = e.imp < t ? 'noisy' : 'meaningful';

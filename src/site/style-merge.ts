@@ -16,7 +16,9 @@
  *     order of the pages (a property the learner guarantees and tests).
  *   - Candidates with the same key are taken by page count (then by style and position, both
  *     canonical), each joins the first cluster whose founder is similar and has no member from its
- *     style node yet (one style node cannot hold the same element twice).
+ *     style node yet (one style node cannot hold the same element twice); only the first 32
+ *     clusters of a key are candidates, so that 10⁵ siblings of one tag do not make merging
+ *     quadratic.
  *   - The lost constants: λ (`mergeMinDocShare`, default 0.5: a feature on at least half the
  *     node's pages) and the similarity bound σ (`mergeMinSimilarity`, default 0.5, Jaccard of the
  *     two characteristic sets). Two nodes with no characteristic feature at all (content that
@@ -74,6 +76,13 @@ export function unionInto(a: ElementNode, b: ElementNode): void {
 
 interface Member { si: number; pos: number; node: ElementNode }
 
+/**
+ * Clusters a candidate is compared with: the first ones made, whose founders have the most pages.
+ * Long runs of one key (10⁵ list items) would otherwise make merging quadratic; a logical block
+ * that recurs across styles founds one of the first clusters of its key.
+ */
+const MAX_CANDIDATES = 32;
+
 /** Merges similar element nodes under every element node, top-down. Returns how many were merged away. */
 export function mergeElementNodes(root: ElementNode, opts: MergeOptions): number {
   let merged = 0;
@@ -111,7 +120,8 @@ function mergeUnder(styles: ReturnType<ElementNode['styleList']>, opts: MergeOpt
     const clusters: Array<{ rep: ElementNode; styles: Set<number>; members: Member[] }> = [];
     for (const m of members) {
       let home = null;
-      for (const c of clusters) {
+      for (let ci = 0, end = Math.min(clusters.length, MAX_CANDIDATES); ci < end; ci++) {
+        const c = clusters[ci];
         if (c.styles.has(m.si)) continue;
         if (jaccard(charOf(c.rep), charOf(m.node)) >= opts.mergeMinSimilarity) { home = c; break; }
       }

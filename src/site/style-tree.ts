@@ -222,18 +222,26 @@ export class StyleTreeBuilder {
     const o = this.options;
     const before = countNodes(this.root);
     const merged = o.mergeElements ? mergeElementNodes(this.root, o) : 0;
-    computeImportance(this.root, o.gamma);
-    const rule = chooseThreshold(this.root, o.threshold);
-    markNodes(this.root, rule.threshold);
+    const order = postOrder(this.root);
+    computeImportance(this.root, o.gamma, order);
+    const rule = chooseThreshold(this.root, o.threshold, order);
+    markNodes(this.root, rule.threshold, order);
     return serialise(this.root, {
       pages, inputs: this.inputs, options: o, rule, before, merged,
     });
   }
 }
 
+/** Sizes of the tree before merging: it is still a tree then, so a plain walk counts it. */
 function countNodes(root: ElementNode): { elements: number; styles: number } {
   let elements = 0, styles = 0;
-  for (const e of postOrder(root)) { elements++; styles += e.styles.size; }
+  const stack = [root];
+  while (stack.length) {
+    const e = stack.pop()!;
+    elements++;
+    styles += e.styles.size;
+    for (const s of e.styles.values()) for (const c of s.elems) stack.push(c);
+  }
   return { elements, styles };
 }
 
