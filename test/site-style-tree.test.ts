@@ -12,6 +12,7 @@ import { ElementNode, StyleNode, LEAF_SEQ, SEQ_SEP } from '../src/site/style-nod
 import { FeatureSample, featureEntropy, leafImportance } from '../src/site/style-leaf-stats.js';
 import { computeImportance, markNodes, chooseThreshold, twoMeansSplit } from '../src/site/style-importance.js';
 import { elementKey, leafFlags } from '../src/site/style-features.js';
+import { overlap } from '../src/site/style-merge.js';
 import { CONTENT, NOISE, UNSET } from '../src/page/labels.js';
 import type { DomElement } from '../src/dom/node.js';
 import { syntheticStyleSite, toDoc, nameOf, partOf } from './site-style-synthetic.js';
@@ -250,6 +251,34 @@ ${banner ? `<div class="banner">Spring sale number ${i}</div>` : ''}${poll ? '<d
   const target = toDoc(page(6, false, true));
   assert.deepEqual(mapStyleTree(merged, target).noisy.map(nameOf), ['div.nav']);
   assert.deepEqual(mapStyleTree(plain, target).noisy.map(nameOf), []);
+});
+
+test('enhancement 1 on a site with optional blocks: merging removes more template text, keeps all content', () => {
+  const share = (options: object): { removed: number; kept: number } => {
+    let tR = 0, tK = 0, cK = 0, cL = 0;
+    for (let seed = 1; seed <= 4; seed++) {
+      const pages = syntheticStyleSite({ count: 14, seed, site: 'gazette' }).map((p) => toDoc(p.html));
+      const tree = learnStyleTree(pages.slice(0, 10), options);
+      for (const doc of pages.slice(10)) {
+        const labels = styleTreeLabels(tree, doc);
+        for (const el of doc.elements) {
+          const part = partOf(el);
+          if (el.ownTextLen === 0 || !part) continue;
+          const l = labels.effective(el);
+          if (part === 'template') { if (l === NOISE) tR += el.ownTextLen; else tK += el.ownTextLen; } else if (l === CONTENT) cK += el.ownTextLen; else cL += el.ownTextLen;
+        }
+      }
+    }
+    return { removed: tR / (tR + tK), kept: cK / (cK + cL) };
+  };
+  const merged = share({}), plain = share({ mergeElements: false });
+  assert.equal(merged.kept, 1);
+  assert.equal(plain.kept, 1);
+  assert.ok(merged.removed > plain.removed + 0.05, `${merged.removed} vs ${plain.removed}`);
+  assert.equal(overlap(new Set(['a', 'b']), new Set(['a', 'b', 'c', 'd'])), 1);
+  assert.equal(overlap(new Set(), new Set()), 1);
+  assert.equal(overlap(new Set(['a']), new Set()), 0);
+  assert.equal(overlap(new Set(['a', 'x']), new Set(['a', 'b', 'c'])), 0.5);
 });
 
 test('enhancement 2, virtual leaves: a paragraph with its links is one leaf; without, its inline tags are leaves', () => {

@@ -48,7 +48,7 @@ export interface StyleTreeOptions {
   mergeElements: boolean;
   /** λ: share of a node's pages a feature must appear on to be characteristic. */
   mergeMinDocShare: number;
-  /** σ: Jaccard similarity of characteristic sets at which two element nodes merge. */
+  /** σ: overlap coefficient of characteristic sets at which two element nodes merge. */
   mergeMinSimilarity: number;
   /** Enhancement 3: locally noisy features inside meaningful nodes. */
   localNoise: boolean;
@@ -70,7 +70,7 @@ export const DEFAULT_STYLE_TREE_OPTIONS: Readonly<StyleTreeOptions> = Object.fre
   localNoise: true,
   localNoiseMinPages: 3,
   dropFunctionWords: true,
-  maxLeafFeatures: 4096,
+  maxLeafFeatures: 1024,
 });
 
 /** One element node of the simplified SST. */
