@@ -256,7 +256,8 @@ ${banner ? `<div class="banner">Spring sale number ${i}</div>` : ''}${poll ? '<d
 test('enhancement 1 on a site with optional blocks: merging removes more template text, keeps all content', () => {
   const share = (options: object): { removed: number; kept: number } => {
     let tR = 0, tK = 0, cK = 0, cL = 0;
-    for (let seed = 1; seed <= 4; seed++) {
+    // Eight seeds: on one sample of ten pages a rotating slogan can fall either way.
+    for (let seed = 1; seed <= 8; seed++) {
       const pages = syntheticStyleSite({ count: 14, seed, site: 'gazette' }).map((p) => toDoc(p.html));
       const tree = learnStyleTree(pages.slice(0, 10), options);
       for (const doc of pages.slice(10)) {
