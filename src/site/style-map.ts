@@ -16,8 +16,9 @@
  *     multisets) is aligned with them by longest common subsequence of keys (greedy in-order
  *     matching beyond 10⁶ cells), aligned pairs are mapped on, and only the unaligned children are
  *     unmatched. Below Dice 0.5 the element is unmatched, as in the paper.
- *   - A page element on a node that never held content (`empty`) is unmatched when it has text
- *     or images now (the tree knows nothing about it), and left alone otherwise.
+ *   - A page element on a node that never held content (`empty`), or that was seen on too few
+ *     pages to judge (`uncertain`, style-importance.ts), is unmatched when it has content
+ *     features now, and left alone otherwise.
  *   - The lists hold the outermost elements of each kind, in document order; everything inside
  *     one shares its kind. Elements on the matched path above them (SST nodes that hold both noise
  *     and content) are in none of the lists.
@@ -205,7 +206,7 @@ export function mapStyleTree(tree: StyleTree, doc: DomDocument): StyleMapping {
     const [ei, d] = stack.pop()!;
     const e = tree.elements[ei];
     if (d !== null && e.mark !== 'mixed') {
-      if (e.mark === 'empty') { if (hasContent(d, tree.options.dropFunctionWords)) out.unmatched.push(d); continue; }
+      if (e.mark === 'empty' || e.mark === 'uncertain') { if (hasContent(d, tree.options.dropFunctionWords)) out.unmatched.push(d); continue; }
       // A noisy or meaningful node has an importance by construction; a damaged file may say otherwise.
       decide(d, e.imp ?? (e.mark === 'noisy' ? 0 : 1), e.pages, ei);
       continue;
@@ -217,7 +218,7 @@ export function mapStyleTree(tree: StyleTree, doc: DomDocument): StyleMapping {
     if (si !== undefined) {
       const st = tree.styles[si];
       if (st.elements.length === 0) {
-        if (st.imp === null) { if (d && hasContent(d, tree.options.dropFunctionWords)) out.unmatched.push(d); }
+        if (st.imp === null || st.pages < tree.evidencePages) { if (d && hasContent(d, tree.options.dropFunctionWords)) out.unmatched.push(d); }
         else decide(d!, st.imp, st.pages, ei);
         continue;
       }
