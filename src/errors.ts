@@ -18,7 +18,6 @@ export type ErrorCode =
   | 'E_GATE'               // quality gate refused a regression
   | 'E_MODEL'              // a learned model that does not fit its data or its feature list
   | 'E_SITE_SAMPLE'        // too few distinct pages to learn a site's templates from
-  | 'E_SITE_SAMPLE'        // too few distinct pages to learn a site's templates from
   | 'E_STORE'              // a corpus store that cannot be opened or belongs to another run
   | 'E_SITE_MODEL';        // a site model (style tree, …) that is damaged or of another version
 
