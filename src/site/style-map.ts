@@ -39,7 +39,10 @@ export interface StyleMapping {
   noisy: DomElement[];
   /** Outermost page elements mapped onto meaningful SST nodes (content). */
   meaningful: DomElement[];
-  /** Outermost page elements with no match in the SST: possibly meaningful, for the page level. */
+  /**
+   * Outermost page elements with no match in the SST, or matched to a node it cannot judge (seen
+   * on too few pages, or never with content): possibly meaningful, for the page level.
+   */
   unmatched: DomElement[];
   /**
    * Outermost elements of meaningful parts (or whole meaningful parts) whose features are all

@@ -19,7 +19,10 @@ const isImp = (v: unknown): boolean => v === null || isUnit(v);
 
 const validated = new WeakSet<object>();
 
-/** Throws E_SITE_MODEL unless `x` is a style tree of this version that can be mapped safely. */
+/**
+ * Throws E_SITE_MODEL unless `x` is a style tree of this version that can be mapped safely. An
+ * object is checked once (remembered in a WeakSet): load a tree, check it, then do not edit it.
+ */
 export function validateStyleTree(x: unknown): asserts x is StyleTree {
   if (typeof x === 'object' && x !== null && validated.has(x)) return;
   if (typeof x !== 'object' || x === null || Array.isArray(x)) throw bad('shape', 'expected an object from learnStyleTree');
