@@ -57,7 +57,10 @@ export interface SiteRefinerOptions {
   unitShare?: number;
   /** Fit guard: fall back when the page's template share is below this fraction of the sample's lowest. 0 turns it off. */
   minFit?: number;
-  /** Loss guard: fall back when the model would remove more than this share of the page-level text. 1 turns it off. */
+  /**
+   * Loss guard: fall back when the model would remove more than this share of the page-level
+   * text, or leave too little of it to stand as content. 1 turns both off.
+   */
   maxRemovedShare?: number;
   /** Style guard: the style tree is not used on a page when more than this share of its text maps nowhere on it. */
   maxUnmatchedShare?: number;
@@ -234,7 +237,7 @@ export function siteRefiner(model: SiteModel, options: SiteRefinerOptions = {}):
       // extract() treats a labeling under ~250 characters as a failure and runs its fallback
       // labelers, whose longest result wins: a model that shortens a short article below that
       // line would hand the page to the crudest labeler.
-      if (firstAttempt && before.total >= MIN_KEPT_CHARS && after.total < MIN_KEPT_CHARS) {
+      if (firstAttempt && o.maxRemovedShare < 1 && before.total >= MIN_KEPT_CHARS && after.total < MIN_KEPT_CHARS) {
         return fallback(doc, page, 'loss', `the model would leave ${after.total} of ${before.total} characters, too few to stand as the page's content`, report);
       }
       if (firstAttempt && report.removedShare > o.maxRemovedShare) {
