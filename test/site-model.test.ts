@@ -44,6 +44,16 @@ test('site model: the same pages in any order give the same model (property)', (
   assert.equal(dup.learnedFrom.distinct, 5);
 });
 
+test('site model: past maxTextPages the text templates come from a hash-chosen sample, the same in any order', () => {
+  const a = learnSite(pages, { maxTextPages: 4 });
+  const b = learnSite([...pages].reverse(), { maxTextPages: 4 });
+  assert.equal(a.learnedFrom.textPages, 4);
+  assert.equal(a.learnedFrom.distinct, 8);
+  assert.equal(JSON.stringify(a), JSON.stringify(b));
+  assert.equal(learnSite(pages).learnedFrom.textPages, undefined);
+  assert.throws(() => learnSite(pages, { maxTextPages: 1 }), { code: 'E_BAD_OPTION' });
+});
+
 test('site model: a damaged file, another kind or another version is a clear E_SITE_MODEL', () => {
   const json = JSON.stringify(learnSite(pages.slice(0, 3)));
   assert.throws(() => loadSiteModel(json.slice(0, json.length - 40)), { code: 'E_SITE_MODEL', message: /not valid JSON/ });

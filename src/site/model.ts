@@ -46,6 +46,8 @@ export interface SiteModel {
     urlsHash: string;
     /** When it was learned, if the caller said (ISO 8601). */
     date?: string;
+    /** Pages the text templates were learned from, when fewer than `distinct` (LearnSiteOptions.maxTextPages). */
+    textPages?: number;
   };
   /** Paper 004's templates, learned on the pages' unit lines. */
   textTemplates: TextTemplates;
@@ -68,10 +70,13 @@ export interface LearnSiteOptions {
   styleTree?: boolean | Partial<StyleTreeOptions>;
   /** Recorded as learnedFrom.date (the learner reads no clock, so models stay reproducible). */
   date?: string;
+  /** Most pages the text templates are learned from (a hash-chosen sample beyond; default 400). */
+  maxTextPages?: number;
   /** Size and node limits per page (defaults: extract's). Larger pages are skipped and counted. */
   budget?: Partial<Pick<Budget, 'maxBytes' | 'maxNodes' | 'maxMillis'>>;
 }
 
+const DEFAULT_MAX_TEXT_PAGES = 400;
 const DEFAULT_LEARN_BUDGET = { maxBytes: 8 * 1024 * 1024, maxNodes: 200_000, maxMillis: 10_000 };
 const MAX_URLS = 20;
 
@@ -141,13 +146,16 @@ export class SiteSample {
   pages = 0;
   skipped = 0;
   private readonly seen = new Set<string>();
-  private readonly texts: string[] = [];
+  /** Unit lines by page key; past maxTextPages, the pages with the smallest keys (a bottom-k sample). */
+  private readonly texts = new Map<string, string>();
   private readonly urls = new Set<string>();
   private readonly hosts = new Map<string, number>();
   private readonly budget: typeof DEFAULT_LEARN_BUDGET;
   private readonly styles: StyleTreeBuilder | null;
   constructor(private readonly options: LearnSiteOptions = {}) {
     this.budget = { ...DEFAULT_LEARN_BUDGET, ...options.budget };
+    const mtp = options.maxTextPages;
+    if (mtp !== undefined && !(Number.isInteger(mtp) && mtp >= 2)) throw new ThresherError('E_BAD_OPTION', `learnSite: maxTextPages must be an integer ≥ 2, got ${String(mtp)}`);
     const st = options.styleTree ?? true;
     this.styles = st === false ? null : new StyleTreeBuilder(st === true ? {} : st);
     if (options.host !== undefined) {
@@ -174,7 +182,7 @@ export class SiteSample {
     this.seen.add(key);
     const doc = pageDoc(p, this.budget);
     if (doc === null) { this.skipped++; return; }
-    this.texts.push(unitLines(pageUnits(doc)));
+    this.keepText(key, unitLines(pageUnits(doc)));
     this.styles?.add(doc);
   }
 
@@ -194,7 +202,26 @@ export class SiteSample {
       // Pages whose bodies are copies of each other give no style tree; the text may still differ.
       if (!(e instanceof ThresherError) || e.code !== 'E_SITE_SAMPLE') throw e;
     }
-    return modelFromUnitLines(host, this.texts, { pages: this.pages, distinct: this.seen.size, skipped: this.skipped, urls: [...this.urls] }, this.options, styleTree);
+    const model = modelFromUnitLines(host, [...this.texts.values()], { pages: this.pages, distinct: this.seen.size, skipped: this.skipped, urls: [...this.urls] }, this.options, styleTree);
+    if (this.sampled) model.learnedFrom.textPages = this.texts.size;
+    return model;
+  }
+
+  private sampled = false;
+  /**
+   * Memory: the text templates need the pages' text at once (one suffix array), so past
+   * maxTextPages they are learned from the pages with the smallest content hashes — the same
+   * pages whatever the order they came in, so the model stays order-independent. The style tree
+   * is streamed and sees every page.
+   */
+  private keepText(key: string, lines: string): void {
+    const max = this.options.maxTextPages ?? DEFAULT_MAX_TEXT_PAGES;
+    this.texts.set(key, lines);
+    if (this.texts.size <= max) return;
+    this.sampled = true;
+    let top = '';
+    for (const k of this.texts.keys()) if (k > top) top = k;
+    this.texts.delete(top);
   }
 
   private host(): string {
