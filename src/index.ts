@@ -19,3 +19,11 @@ export {
 } from './site/refine.js';
 export { learnStyleTree, STYLE_TREE_KIND, STYLE_TREE_VERSION, type StyleTree, type StyleTreeOptions } from './site/style-tree.js';
 export { mapStyleTree, styleTreeLabels, validateStyleTree, type StyleMapping } from './site/style-map.js';
+export { terms, normalizeText, termFrequencies, type TermOptions } from './text/terms.js';
+export { STOP_WORDS, stopWordsFor, isStopWord } from './text/stopwords.js';
+export {
+  createReplicaIndex, REPLICA_METHODS, REPLICA_DEFAULTS, PAPER_FINGERPRINT, ExactIndex, KeywordFingerprintIndex, MinHashIndex, SimHashIndex, HammingTable,
+  exactKey, keywordFingerprint, fingerprintKeywords, detectBySort, lshParameters, candidateProbability, hammingDistance, md5Hex,
+  type ReplicaIndex, type ReplicaMatch, type ReplicaCluster, type ReplicaIndexOptions, type ReplicaMethod, type ReplicaOptionsByMethod,
+  type FingerprintOptions, type MinHashOptions, type SimHashOptions, type SimHash64,
+} from './corpus/replicas/index.js';

@@ -10,6 +10,7 @@ import Database from 'better-sqlite3';
 import { runCorpus } from '../src/pipeline/run.js';
 import { searchStore } from '../src/pipeline/store.js';
 import { isThresherError } from '../src/index.js';
+import { renderSynthPage, synthSite } from '../src/synth/index.js';
 
 const CLI = resolve('dist/src/cli/main.js');
 const TOPICS = ['glaciers', 'lighthouses', 'orchards', 'railways', 'volcanoes', 'harbours', 'libraries', 'bridges'];
@@ -22,9 +23,13 @@ function page(t: string, v: number): string {
 <article><h1>The ${t}, part ${v}</h1>${paras}</article><footer>© 2026 Example Media. All rights reserved.</footer></body></html>`;
 }
 
+/** n pages of three synthetic sites (distinct articles: no replicas among them). */
 function jsonlCorpus(dir: string, n: number): string {
   const lines: string[] = [];
-  for (let i = 0; i < n; i++) lines.push(JSON.stringify({ url: `https://site${i % 3}.example/${TOPICS[i % TOPICS.length]}/${i}`, html: page(TOPICS[i % TOPICS.length], i) }));
+  for (let h = 0; h < 3; h++) {
+    const pages = synthSite({ seed: 40 + h, pages: Math.ceil(n / 3), host: `site${h}.example`, lang: 'en' });
+    for (const p of pages) if (lines.length < n) lines.push(JSON.stringify({ url: p.url, html: p.html }));
+  }
   const path = join(dir, 'pages.jsonl');
   writeFileSync(path, lines.join('\n') + '\n');
   return path;
@@ -66,7 +71,7 @@ test('pipeline: bad items are counted with their reasons and the run goes on; re
 test('pipeline: JSONL input with a broken line and a duplicate id; the same records with 1 and 2 workers', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'thresher-run-'));
   const path = jsonlCorpus(dir, 30);
-  writeFileSync(path, readFileSync(path, 'utf8') + '{not json\n' + JSON.stringify({ url: 'https://site0.example/glaciers/0', html: page('bridges', 99) }) + '\n');
+  writeFileSync(path, readFileSync(path, 'utf8') + '{not json\n' + JSON.stringify({ url: JSON.parse(readFileSync(path, 'utf8').split('\n')[0]).url, html: page('bridges', 99) }) + '\n');
   const one = await runCorpus(path, { out: join(dir, 'one'), workers: 1, batchSize: 7 });
   const two = await runCorpus(path, { out: join(dir, 'two'), workers: 2, batchSize: 5 });
   assert.equal(one.records, 30);
@@ -123,4 +128,44 @@ test('pipeline: killed mid-run and restarted, it finishes with no record lost or
   db.close();
   assert.equal(n, d);
   assert.equal(n, s.records);
+});
+
+test('pipeline: the same article in another site\'s template is removed as a near-replica of the first record', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'thresher-run-'));
+  const pages = synthSite({ seed: 77, pages: 6, template: 'news', host: 'a.example', lang: 'en' });
+  const copy = renderSynthPage(pages[2].article, 'blog', { seed: 3, host: 'b.example', path: '/copy' });
+  const path = join(dir, 'pages.jsonl');
+  writeFileSync(path, [...pages, copy].map((p) => JSON.stringify({ url: p.url, html: p.html })).join('\n') + '\n');
+  const s = await runCorpus(path, { out: join(dir, 'out'), workers: 1 });
+  assert.equal(s.records, 6);
+  assert.equal(s.replicas, 1);
+  const db = new Database(join(dir, 'out', 'thresher.db'), { readonly: true });
+  const row = db.prepare('SELECT id, canonical, method FROM replicas').get() as { id: string; canonical: string; method: string };
+  db.close();
+  assert.deepEqual(row, { id: copy.url, canonical: pages[2].url, method: 'minhash' });
+  const none = await runCorpus(path, { out: join(dir, 'none'), workers: 1, replicas: 'none' });
+  assert.equal(none.records, 7);
+});
+
+test('pipeline: WARC input — HTML responses are pages; other responses and damaged records are counted with reasons', async () => {
+  const { WarcWriter } = await import('../src/io/warc.js');
+  const { appendFileSync } = await import('node:fs');
+  const dir = mkdtempSync(join(tmpdir(), 'thresher-run-'));
+  const path = join(dir, 'crawl.warc.gz');
+  const w = await WarcWriter.open(path);
+  const site = synthSite({ seed: 91, pages: 3, host: 'w.example', lang: 'en' });
+  const ex = (url: string, status: number, type: string, body: string | Uint8Array) => w.writeExchange({
+    url, request: { method: 'GET', headers: [['User-Agent', 'test']] },
+    response: { status, headers: [['Content-Type', type]], body: typeof body === 'string' ? Buffer.from(body) : body },
+  });
+  for (const p of site) await ex(p.url, 200, 'text/html; charset=utf-8', p.html);
+  await ex('https://w.example/logo.png', 200, 'image/png', new Uint8Array([0x89, 0x50, 0x4e, 0x47]));
+  await ex('https://w.example/gone', 404, 'text/html', '<p>not found</p>');
+  await w.close();
+  appendFileSync(path, gzipSync(Buffer.from('WARC/1.1\r\nWARC-Type: response\r\nContent-Length: 999\r\n\r\nshort')).subarray(0, 30));
+  const s = await runCorpus(path, { out: join(dir, 'out'), workers: 1 });
+  assert.equal(s.records, 3);
+  assert.deepEqual(s.failuresByCode, { E_NOT_HTML: 1, E_NOT_PAGE: 1, E_WARC: 1 });
+  const records = readFileSync(join(dir, 'out', 'records.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  assert.deepEqual(records.map((r) => r.url), site.map((p) => p.url));
 });

@@ -4,6 +4,7 @@ import { extractCommand } from './extract.js';
 import { evalCommand } from './eval.js';
 import { runCommand } from './run.js';
 import { searchCommand } from './search.js';
+import { crawlCommand, CRAWL_USAGE } from './crawl.js';
 import { learnCommand } from './learn.js';
 import { cleanTextCommand } from './clean-text.js';
 
@@ -14,6 +15,7 @@ usage:
   thresher eval (--dataset DIR | --all [--data ROOT]) [--algorithm A] [--limit N] [--gate FILE] [--json]
   thresher run <dir|pages.jsonl> --out DIR [--workers N] [--page-timeout MS] [--fresh] [--json]
   thresher search "query" [--store DIR] [--limit N] [--json]
+  ${CRAWL_USAGE.split('\n').join('\n  ')}
   thresher learn <dir|pages.jsonl> --out MODELS [--host H] [--idioms|--no-idioms] [--date ISO] [--json]
   thresher clean-text --site MODEL [--host H] [file|-] [--out FILE] [--json]
   thresher help
@@ -30,6 +32,7 @@ async function main(argv: string[]): Promise<number> {
     case 'eval': return evalCommand(rest);
     case 'run': return runCommand(rest);
     case 'search': return searchCommand(rest);
+    case 'crawl': return crawlCommand(rest);
     case 'learn': return learnCommand(rest);
     case 'clean-text': return cleanTextCommand(rest);
     case undefined: case 'help': case '--help': case '-h':

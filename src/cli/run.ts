@@ -1,14 +1,15 @@
 /** `thresher run <dir|pages.jsonl> --out DIR`: the corpus pipeline, with a progress bar and a summary. */
+import type { ReplicaChoice } from '../corpus/replica-stage.js';
 import { runCorpus, type RunSummary } from '../pipeline/run.js';
 import { Progress } from './progress.js';
 
-export const RUN_USAGE = `usage: thresher run <dir|pages.jsonl> --out DIR [--workers N] [--page-timeout MS] [--batch N] [--fresh] [--json]
+export const RUN_USAGE = `usage: thresher run <dir|pages.jsonl> --out DIR [--workers N] [--page-timeout MS] [--batch N] [--replicas minhash|simhash|fingerprint|exact|none] [--fresh] [--json]
   Cleans every page, removes replicas and stores the records in DIR/thresher.db (SQLite, FTS5)
   and DIR/records.jsonl. Killed and restarted with the same arguments, it resumes.`;
 
 export async function runCommand(argv: string[]): Promise<number> {
   let input: string | undefined, out: string | undefined, workers: number | undefined, pageTimeoutMs: number | undefined, batchSize: number | undefined;
-  let fresh = false, json = false;
+  let fresh = false, json = false, replicas: ReplicaChoice | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = (): string => {
@@ -20,6 +21,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     else if (a === '--workers') workers = Number(value());
     else if (a === '--page-timeout') pageTimeoutMs = Number(value());
     else if (a === '--fresh') fresh = true;
+    else if (a === '--replicas') replicas = value() as ReplicaChoice;
     else if (a === '--batch') batchSize = Number(value());
     else if (a === '--json') json = true;
     else if (a === '--help' || a === '-h') { process.stdout.write(RUN_USAGE + '\n'); return 0; }
@@ -30,7 +32,7 @@ export async function runCommand(argv: string[]): Promise<number> {
   let bar: Progress | null = null;
   let shown = 0;
   const summary = await runCorpus(input, {
-    out, workers, pageTimeoutMs, batchSize, fresh,
+    out, workers, pageTimeoutMs, batchSize, fresh, replicas,
     onProgress: (p) => {
       bar ??= new Progress(p.total, process.stderr);
       while (shown < p.done) { shown++; bar.tick(`${p.records} records, ${p.replicas} replicas, ${p.failures} failed`); }

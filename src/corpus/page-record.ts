@@ -31,10 +31,11 @@ export interface PageInput {
   url?: string;
   host: string;
   bytes: Uint8Array;
+  contentType?: string;
 }
 
 export function processPage(page: PageInput, options: { site?: SiteRefiner } = {}): CleanedPage {
-  const x = extract(page.bytes, { url: page.url, site: options.site });
+  const x = extract(page.bytes, { url: page.url, contentType: page.contentType, site: options.site });
   const record: PageRecord = {
     id: page.id, url: page.url, host: page.host, type: x.pageType, title: x.title, lang: x.lang,
     content: x.text, siteModel: Boolean(options.site), diagnostics: x.diagnostics,

@@ -15,6 +15,7 @@ import { gunzipSync } from 'node:zlib';
 import { isGzip } from '../dom/decode.js';
 import { ThresherError } from '../errors.js';
 import { listInputFiles } from '../io/read-input.js';
+import { readWarc, type WarcReadItem, type WarcRecordData } from '../io/warc.js';
 
 export interface CorpusItem {
   /** Position in the corpus, from 0. */
@@ -25,11 +26,13 @@ export interface CorpusItem {
   /** Host of the URL, lower-cased; "" when the page has no URL. */
   host: string;
   bytes?: Uint8Array;
+  /** The HTTP Content-Type, when the corpus kept it (WARC): its charset wins over <meta>. */
+  contentType?: string;
   error?: { code: string; message: string };
 }
 
 export interface CorpusSource {
-  kind: 'dir' | 'jsonl';
+  kind: 'dir' | 'jsonl' | 'warc';
   path: string;
   /** Items in order, from index `from` on. Reading is streamed: one item in memory at a time. */
   items(from?: number): AsyncGenerator<CorpusItem>;
@@ -47,10 +50,8 @@ export async function openCorpus(path: string): Promise<CorpusSource> {
   }
   if (info.isDirectory()) return directorySource(path);
   if (/\.jsonl$/i.test(path)) return jsonlSource(path);
-  if (/\.warc(\.gz)?$/i.test(path)) {
-    throw new ThresherError('E_BAD_OPTION', `${path}: WARC input is not supported by this build yet; convert it to JSONL of {url, html}`);
-  }
-  throw new ThresherError('E_BAD_OPTION', `${path}: a corpus is a directory of pages or a .jsonl file of {url, html} records`);
+  if (/\.warc(\.gz)?$/i.test(path)) return warcSource(path);
+  throw new ThresherError('E_BAD_OPTION', `${path}: a corpus is a directory of pages, a .warc(.gz) file or a .jsonl file of {url, html} records`);
 }
 
 export function hostOf(url: string | undefined): string {
@@ -135,6 +136,41 @@ function jsonlItem(line: string, index: number): CorpusItem {
   else if (row.html.length > MAX_ITEM_BYTES) item.error = { code: 'E_INPUT_TOO_LARGE', message: `record ${index + 1} is over ${MAX_ITEM_BYTES} characters` };
   else item.bytes = Buffer.from(row.html, 'utf8');
   return item;
+}
+
+/**
+ * A WARC file: its response records are the pages. Request, metadata, warcinfo and revisit
+ * records are not pages and are passed over; a response that is not a 2xx HTML page (a redirect,
+ * an error page, an image, a robots.txt) is an item with its reason, and so is a damaged record.
+ */
+function warcSource(path: string): CorpusSource {
+  const pages = async function* (): AsyncGenerator<CorpusItem> {
+    let index = 0;
+    for await (const item of readWarc(path)) {
+      const page = warcPage(item, index);
+      if (page) { yield page; index++; }
+    }
+  };
+  return {
+    kind: 'warc', path,
+    async count() { let n = 0; for await (const _ of pages()) n++; return n; },
+    async *items(from = 0) { for await (const it of pages()) if (it.index >= from) yield it; },
+  };
+}
+
+function warcPage(item: WarcReadItem, index: number): CorpusItem | null {
+  if (!item.ok) return { index, id: `warc@${item.offset}`, host: '', error: { code: 'E_WARC', message: `damaged record at byte ${item.offset}: ${item.reason}` } };
+  const r: WarcRecordData = item.record;
+  if (r.type !== 'response') return null;
+  const url = r.url;
+  const base: CorpusItem = { index, id: url ?? `warc@${r.offset}`, url, host: hostOf(url) };
+  const status = r.http?.status;
+  const type = r.http?.headers.find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
+  const truncated = r.headers.some(([k]) => k.toLowerCase() === 'warc-truncated');
+  if (status === undefined || status < 200 || status > 299) return { ...base, error: { code: 'E_NOT_PAGE', message: `HTTP status ${status ?? 'missing'}, not a page` } };
+  if (type && !/html|xml/i.test(type)) return { ...base, error: { code: 'E_NOT_HTML', message: `content type ${type} is not HTML` } };
+  if (truncated) return { ...base, error: { code: 'E_INPUT_TOO_LARGE', message: 'the crawler cut this body at its size limit (WARC-Truncated)' } };
+  return { ...base, bytes: r.payload, contentType: type || undefined };
 }
 
 function inflate(bytes: Uint8Array, name: string): Uint8Array {

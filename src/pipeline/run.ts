@@ -11,7 +11,8 @@ import { availableParallelism } from 'node:os';
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ThresherError } from '../errors.js';
-import { ExactReplicaIndex } from '../corpus/exact-replicas.js';
+import { ReplicaStage, type ReplicaChoice } from '../corpus/replica-stage.js';
+import { REPLICA_METHODS } from '../corpus/replicas/create.js';
 import { openCorpus, type CorpusItem } from './input.js';
 import { PagePool, type PageOutcome } from './pool.js';
 import { CorpusStore, RECORDS_FILE, STORE_FILE, type BatchEntry } from './store.js';
@@ -25,6 +26,8 @@ export interface RunOptions {
   pageTimeoutMs?: number;
   /** Records committed per transaction; a killed run redoes at most one batch (default 64). */
   batchSize?: number;
+  /** Near-duplicate method for replica removal, after exact copies (default minhash; 'none' keeps every page). */
+  replicas?: ReplicaChoice;
   /** Discard an earlier run in `out` instead of resuming it. */
   fresh?: boolean;
   onProgress?: (p: RunProgress) => void;
@@ -70,14 +73,19 @@ export async function runCorpus(input: string, options: RunOptions): Promise<Run
   if (!(pageTimeoutMs > 0)) throw new ThresherError('E_BAD_OPTION', `pageTimeoutMs must be a positive number of ms, got ${pageTimeoutMs}`);
   const source = await openCorpus(input);
   if (options.fresh) for (const f of [STORE_FILE, `${STORE_FILE}-wal`, `${STORE_FILE}-shm`, RECORDS_FILE]) rmSync(join(options.out, f), { force: true });
-  const store = new CorpusStore(options.out, `${source.kind}:${resolve(input)}`);
+  const replicaMethod = options.replicas ?? 'minhash';
+  if (!['none', ...REPLICA_METHODS].includes(replicaMethod)) throw new ThresherError('E_BAD_OPTION', `replicas must be one of none, ${REPLICA_METHODS.join(', ')}; got ${replicaMethod}`);
+  // A resumed run must decide replicas as the run it continues did, so the method is part of the identity.
+  const store = new CorpusStore(options.out, `${source.kind}:${resolve(input)} replicas=${replicaMethod}`);
   try {
     const start = store.state();
     const total = await source.count();
     const counts = { records: start.records, replicas: start.replicas, failures: start.failures };
     if (!start.complete) {
-      const replicas = new ExactReplicaIndex();
-      for (const r of store.records()) replicas.add(r.id, r.content);
+      // The index is rebuilt from what is stored, records and replicas in corpus order, so a
+      // resumed run decides the rest exactly as an uninterrupted one would.
+      const replicas = new ReplicaStage(replicaMethod);
+      for (const r of store.indexedContent()) replicas.admit(r.id, r.content);
       const pool = new PagePool({ workers, pageTimeoutMs });
       try {
         let batch: BatchEntry[] = [];
@@ -113,7 +121,7 @@ export async function runCorpus(input: string, options: RunOptions): Promise<Run
 async function* cleanInOrder(items: AsyncGenerator<CorpusItem>, pool: PagePool, window: number): AsyncGenerator<[CorpusItem, PageOutcome | null]> {
   const pending: [CorpusItem, Promise<PageOutcome> | null][] = [];
   for await (const item of items) {
-    pending.push([item, item.bytes ? pool.clean({ id: item.id, url: item.url, host: item.host, bytes: item.bytes }) : null]);
+    pending.push([item, item.bytes ? pool.clean({ id: item.id, url: item.url, host: item.host, bytes: item.bytes, contentType: item.contentType }) : null]);
     // The bytes now belong to the worker message; drop our reference so memory stays flat.
     item.bytes = undefined;
     if (pending.length >= window) {
@@ -125,16 +133,15 @@ async function* cleanInOrder(items: AsyncGenerator<CorpusItem>, pool: PagePool, 
 }
 
 /** What becomes of one page, given everything before it. */
-function decide(item: CorpusItem, outcome: PageOutcome | null, idTaken: (id: string) => boolean, replicas: ExactReplicaIndex): BatchEntry {
+function decide(item: CorpusItem, outcome: PageOutcome | null, idTaken: (id: string) => boolean, replicas: ReplicaStage): BatchEntry {
   const fail = (code: string, message: string): BatchEntry => ({ kind: 'failure', index: item.index, id: item.id, code, message });
   if (item.error) return fail(item.error.code, item.error.message);
   if (!outcome) return fail('E_INPUT_READ', 'no bytes were read');
   if (!outcome.ok) return fail(outcome.code, outcome.message);
   const record = { index: item.index, ...outcome.record };
   if (idTaken(record.id)) return fail('E_DUPLICATE_ID', `the id ${record.id} was already stored by an earlier page`);
-  const canonical = replicas.query(record.content);
-  if (canonical !== undefined) return { kind: 'replica', index: item.index, id: record.id, canonical, method: 'exact' };
-  replicas.add(record.id, record.content);
+  const replica = replicas.admit(record.id, record.content);
+  if (replica) return { kind: 'replica', index: item.index, id: record.id, content: record.content, ...replica };
   return { kind: 'record', record, timings: outcome.timings };
 }
 

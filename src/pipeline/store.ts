@@ -37,7 +37,7 @@ export interface StoredRecord {
 
 export type BatchEntry =
   | { kind: 'record'; record: StoredRecord; timings?: Record<string, number> }
-  | { kind: 'replica'; index: number; id: string; canonical: string; method: string }
+  | { kind: 'replica'; index: number; id: string; canonical: string; method: string; content: string }
   | { kind: 'failure'; index: number; id: string; code: string; message: string };
 
 export interface StoreState {
@@ -68,7 +68,7 @@ export class CorpusStore {
       CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS docs (idx INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, url TEXT, host TEXT, type TEXT,
         title TEXT, lang TEXT, abstract TEXT, content TEXT, record TEXT NOT NULL, timings TEXT);
-      CREATE TABLE IF NOT EXISTS replicas (idx INTEGER PRIMARY KEY, id TEXT NOT NULL, canonical TEXT NOT NULL, method TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS replicas (idx INTEGER PRIMARY KEY, id TEXT NOT NULL, canonical TEXT NOT NULL, method TEXT NOT NULL, content TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS failures (idx INTEGER PRIMARY KEY, id TEXT NOT NULL, code TEXT NOT NULL, message TEXT NOT NULL);
       CREATE VIRTUAL TABLE IF NOT EXISTS docs_fts USING fts5(title, abstract, content, content='docs', content_rowid='idx');
     `);
@@ -102,10 +102,10 @@ export class CorpusStore {
     return this.db.prepare('SELECT 1 FROM docs WHERE id = ?').get(id) !== undefined;
   }
 
-  /** Stored records in corpus order (for rebuilding the replica index on resume). */
-  *records(): Generator<StoredRecord> {
-    for (const row of this.db.prepare('SELECT record FROM docs ORDER BY idx').iterate()) {
-      yield JSON.parse((row as { record: string }).record) as StoredRecord;
+  /** Every page that reached the replica index (records and replicas), in corpus order: how a resumed run rebuilds it. */
+  *indexedContent(): Generator<{ id: string; content: string }> {
+    for (const row of this.db.prepare('SELECT idx, id, content FROM docs UNION ALL SELECT idx, id, content FROM replicas ORDER BY idx').iterate()) {
+      yield row as { id: string; content: string };
     }
   }
 
@@ -122,7 +122,7 @@ export class CorpusStore {
     const newBytes = this.jsonlBytes + Buffer.byteLength(lines, 'utf8');
     const insertDoc = this.db.prepare('INSERT INTO docs (idx, id, url, host, type, title, lang, abstract, content, record, timings) VALUES (?,?,?,?,?,?,?,?,?,?,?)');
     const insertFts = this.db.prepare('INSERT INTO docs_fts (rowid, title, abstract, content) VALUES (?,?,?,?)');
-    const insertReplica = this.db.prepare('INSERT INTO replicas (idx, id, canonical, method) VALUES (?,?,?,?)');
+    const insertReplica = this.db.prepare('INSERT INTO replicas (idx, id, canonical, method, content) VALUES (?,?,?,?,?)');
     const insertFailure = this.db.prepare('INSERT INTO failures (idx, id, code, message) VALUES (?,?,?,?)');
     this.db.transaction(() => {
       for (const e of entries) {
@@ -130,7 +130,7 @@ export class CorpusStore {
           const r = e.record;
           insertDoc.run(r.index, r.id, r.url ?? null, r.host, r.type, r.title, r.lang ?? null, r.abstract ?? null, r.content, JSON.stringify(r), e.timings ? JSON.stringify(e.timings) : null);
           insertFts.run(r.index, r.title, r.abstract ?? '', r.content);
-        } else if (e.kind === 'replica') insertReplica.run(e.index, e.id, e.canonical, e.method);
+        } else if (e.kind === 'replica') insertReplica.run(e.index, e.id, e.canonical, e.method, e.content);
         else insertFailure.run(e.index, e.id, e.code, e.message);
       }
       this.setMeta('next_index', String(nextIndex));

@@ -1,0 +1,472 @@
+/**
+ * The polite crawler: seeds → frontier (frontier.ts, paper 004 §4.1) → fetch → WARC, with its
+ * state in SQLite so that a stopped crawl resumes where it was (store.ts).
+ *
+ * One loop hands out fetchable URLs while fewer than `concurrency` requests are in flight, then
+ * sleeps until a request ends or the frontier's next key comes due. A host has at most one
+ * request in flight and its latency (1 s, or a longer robots.txt Crawl-delay, or a Retry-After)
+ * runs from the end of one request to the start of the next. Each fetch is settled by writing
+ * its WARC records and one state transaction in the same synchronous step.
+ * Outer ring: file system (WARC, SQLite) and network (through a Fetcher).
+ */
+import { existsSync, rmSync, statSync } from 'node:fs';
+import { ThresherError } from '../errors.js';
+import { WarcWriter, type HeaderList, type HttpExchange } from '../io/warc.js';
+import { systemClock, type Clock } from './clock.js';
+import { FetchFailure, httpFetcher, type Fetcher, type FetchResponse } from './fetcher.js';
+import { Frontier, type FrontierEntry } from './frontier.js';
+import { RobotsCache, robotsToken, type RobotsOptions } from './robots.js';
+import { Scope, type ScopeOptions } from './scope.js';
+import { CrawlStore, type Settlement } from './store.js';
+import { hostKey, normalizeUrl, originOf, type NormalizeOptions } from './url.js';
+import { handleResponse, type Outcome } from './response.js';
+
+/** Names the crawler and where to read about it (the package's page; change here if the project gets a home page). */
+export const DEFAULT_USER_AGENT = 'thresher/0.1 (+https://www.npmjs.com/package/thresher)';
+
+export interface CrawlOptions {
+  seeds: string[];
+  /** The WARC file to write (.warc.gz: one gzip member per record). */
+  out: string;
+  /** The crawl state (SQLite). Default: `${out}.state.sqlite`. */
+  statePath?: string;
+  /** Start over: delete the state and overwrite the WARC. Default: resume when state exists. */
+  fresh?: boolean;
+  scope?: ScopeOptions;
+  normalize?: NormalizeOptions;
+  /** Politeness: ms between the end of one request to a host and the start of the next. Default 1000. */
+  latencyMs?: number;
+  /** Requests in flight at once, over all hosts (one per host at most). Default 8. */
+  concurrency?: number;
+  userAgent?: string;
+  /** Deadline for one request, headers and body. Default 30 000 ms. */
+  timeoutMs?: number;
+  /** Body bytes kept per response (the rest is cut, WARC-Truncated: length). Default 10 MiB. */
+  maxBytes?: number;
+  /** Retries after a 429, a 5xx, a timeout or a network error. Default 3. */
+  maxRetries?: number;
+  /** First retry back-off, doubled at each retry; a longer Retry-After wins. Default 2000 ms. */
+  retryBaseMs?: number;
+  /** A Retry-After longer than this gives up the URL (the host still waits this long). Default 10 min. */
+  maxRetryAfterMs?: number;
+  /** Redirect hops followed from one URL. Default 10. */
+  maxRedirects?: number;
+  /** Media types whose bodies are read and stored (pages). Default text/html, application/xhtml+xml. */
+  acceptTypes?: string[];
+  /** Read robots.txt Sitemap lines and probe /sitemap.xml on the seed hosts. Default true. */
+  sitemaps?: boolean;
+  /** Obey robots.txt. Default true. */
+  robots?: boolean;
+  robotsOptions?: RobotsOptions;
+  /** Follow rel=nofollow links and links of nofollow pages. Default false. */
+  followNofollow?: boolean;
+  /** Links whose path matches are not admitted (binary files by extension). null: none. */
+  skipPaths?: RegExp | null;
+  clock?: Clock;
+  fetcher?: Fetcher;
+  /** Graceful stop: no new requests; those in flight finish. */
+  signal?: AbortSignal;
+  /** Hard stop: requests in flight are aborted too (their URLs stay queued). */
+  abortSignal?: AbortSignal;
+  /** Called after every settled URL. */
+  onEvent?: (e: CrawlEvent) => void;
+}
+
+export interface CrawlEvent {
+  url: string;
+  kind: FrontierEntry['kind'];
+  status?: number;
+  outcome: Outcome['state'];
+  reason?: string;
+  faults: string[];
+  start: number;
+  end: number;
+}
+
+export interface HostProgress { host: string; fetched: number; queued: number; latencyMs: number; ratePerSec: number }
+
+export interface CrawlProgress {
+  fetched: number; queued: number; inFlight: number; errors: number; skipped: number;
+  hosts: HostProgress[];
+  elapsedMs: number;
+}
+
+export interface CrawlSummary {
+  /** Requests answered in this run, and of those, HTML pages stored with status 2xx. */
+  fetched: number;
+  pages: number;
+  bytes: number;
+  /** Faults in this run by kind (timeout, network, http-429, http-5xx, redirect-loop, ...). */
+  faults: Record<string, number>;
+  errors: number;
+  /** URLs settled without a request in this run, by reason (robots, content-type, ...). */
+  skipped: Record<string, number>;
+  byStatus: Record<string, number>;
+  /** URLs left queued (a stopped crawl). */
+  queued: number;
+  stopped: boolean;
+  resumed: boolean;
+  /** Frontier pops re-scheduled by the politeness check. */
+  rescheduled: number;
+  durationMs: number;
+  warc: string;
+  state: string;
+  /** Totals over the whole crawl, this run and earlier ones. */
+  total: { urls: number; done: number; failed: number; skipped: number; queued: number; faults: Record<string, number> };
+}
+
+const DEFAULT_SKIP = /\.(?:jpe?g|png|gif|webp|avif|svg|ico|bmp|tiff?|mp[34]|m4[av]|avi|mov|wmv|webm|og[gv]|wav|flac|zip|gz|tgz|bz2|xz|7z|rar|tar|exe|msi|dmg|iso|apk|pdf|docx?|xlsx?|pptx?|odt|css|js|mjs|woff2?|ttf|otf|eot)$/i;
+
+export class Crawler {
+  readonly opts: Required<Pick<CrawlOptions, 'latencyMs' | 'concurrency' | 'userAgent' | 'timeoutMs' | 'maxBytes' | 'maxRetries' | 'retryBaseMs' | 'maxRetryAfterMs' | 'maxRedirects' | 'acceptTypes' | 'sitemaps' | 'robots' | 'followNofollow'>> & CrawlOptions;
+  readonly clock: Clock;
+  readonly fetcher: Fetcher;
+  readonly scope: Scope;
+  readonly frontier: Frontier;
+  readonly robots: RobotsCache;
+  readonly token: string;
+  readonly statePath: string;
+  store!: CrawlStore;
+  writer!: WarcWriter;
+  private pagesAdmitted = 0;
+  private robotsQueued = new Set<string>();
+  private inFlight = 0;
+  private started = 0;
+  private resumed = false;
+  private stopped = false;
+  private readonly session = { fetched: 0, pages: 0, bytes: 0, faults: {} as Record<string, number>, skipped: {} as Record<string, number>, byStatus: {} as Record<string, number> };
+  private readonly perHost = new Map<string, { fetched: number; recent: number[] }>();
+
+  constructor(options: CrawlOptions) {
+    if (!options.seeds.length) throw new ThresherError('E_BAD_OPTION', 'a crawl needs at least one seed URL');
+    const seeds = options.seeds.map((s) => {
+      const n = normalizeUrl(s, undefined, options.normalize);
+      if (!n) throw new ThresherError('E_BAD_OPTION', `seed "${s}" is not an http(s) URL`);
+      return n;
+    });
+    this.opts = {
+      latencyMs: 1000, concurrency: 8, userAgent: DEFAULT_USER_AGENT, timeoutMs: 30_000, maxBytes: 10 * 1024 * 1024,
+      maxRetries: 3, retryBaseMs: 2000, maxRetryAfterMs: 600_000, maxRedirects: 10,
+      acceptTypes: ['text/html', 'application/xhtml+xml'], sitemaps: true, robots: true, followNofollow: false,
+      ...stripUndefined(options), seeds, out: options.out,
+    };
+    for (const k of ['latencyMs', 'timeoutMs', 'maxBytes', 'maxRetries', 'retryBaseMs', 'maxRetryAfterMs', 'maxRedirects'] as const) {
+      const v = this.opts[k];
+      if (!(typeof v === 'number' && v >= 0 && Number.isFinite(v))) throw new ThresherError('E_BAD_OPTION', `${k} must be a number ≥ 0 (got ${String(v)})`);
+    }
+    if (!(Number.isInteger(this.opts.concurrency) && this.opts.concurrency >= 1)) throw new ThresherError('E_BAD_OPTION', `concurrency must be a whole number ≥ 1 (got ${this.opts.concurrency})`);
+    this.clock = options.clock ?? systemClock;
+    this.fetcher = options.fetcher ?? httpFetcher;
+    this.scope = new Scope(seeds, options.scope);
+    this.frontier = new Frontier(this.opts.latencyMs);
+    this.token = robotsToken(this.opts.userAgent);
+    this.robots = new RobotsCache(this.token, options.robotsOptions);
+    this.statePath = options.statePath ?? `${options.out}.state.sqlite`;
+  }
+
+  /** Open (or resume) the state and the WARC, and queue the seeds. */
+  async open(): Promise<void> {
+    const { out, fresh } = this.opts;
+    if (fresh) for (const p of [this.statePath, `${this.statePath}-wal`, `${this.statePath}-shm`]) rmSync(p, { force: true });
+    this.store = new CrawlStore(this.statePath);
+    try {
+      const committed = this.store.getMeta('warcOffset');
+      if (committed !== null) {
+        const size = existsSync(out) ? statSync(out).size : -1;
+        if (size < Number(committed)) {
+          throw new ThresherError('E_CRAWL_STATE', `crawl state ${this.statePath} accounts for ${committed} bytes of ${out}, but ${size < 0 ? 'the file is missing' : `it has ${size}`}; start over with --fresh`);
+        }
+        this.resumed = true;
+        this.writer = await WarcWriter.open(out, { append: true, truncateAt: Number(committed) });
+      } else {
+        this.writer = await WarcWriter.open(out, { info: { operator: this.opts.userAgent, 'robots': this.opts.robots ? 'obey' : 'ignore', 'isPartOf': this.opts.seeds.join(' ') } });
+        this.store.setMeta('warcOffset', String(this.writer.offset));
+        this.store.setMeta('seeds', JSON.stringify(this.opts.seeds));
+      }
+    } catch (e) {
+      this.store.close();
+      throw e;
+    }
+    for (const h of this.store.hosts()) this.frontier.restoreHost(h.host, h.lastEnd, h.latencyMs);
+    for (const r of this.store.robotsRows()) {
+      this.robots.restore(r.origin, r.origin, r.body, r.status, r.fetchedAt, r.failures);
+      this.robotsQueued.add(r.origin);
+    }
+    this.pagesAdmitted = this.store.pagesAdmitted();
+    for (const e of this.store.queued()) {
+      this.frontier.push(e);
+      if (e.kind === 'robots') this.robotsQueued.add(originOf(e.url));
+    }
+    const seeds = this.opts.seeds.map((url) => this.entry(url, 'page', 0, []));
+    const probes = this.opts.sitemaps ? [...new Set(this.opts.seeds.map(originOf))].map((o) => this.entry(`${o}/sitemap.xml`, 'sitemap', 0, [])) : [];
+    this.pushAll(this.store.admit(this.withRobots([...seeds, ...probes]), this.budget()));
+  }
+
+  private budget(): number { return this.scope.maxPages - this.pagesAdmitted; }
+
+  private pushAll(entries: FrontierEntry[]): void {
+    for (const e of entries) {
+      if (e.kind === 'page') this.pagesAdmitted++;
+      if (e.kind === 'robots') this.robotsQueued.add(originOf(e.url));
+      this.frontier.push(e);
+    }
+  }
+
+  entry(url: string, kind: FrontierEntry['kind'], depth: number, via: string[]): FrontierEntry {
+    return { url, host: hostKey(url), depth, kind, notBefore: 0, attempts: 0, via, seq: this.store ? this.store.nextSeq() : 0 };
+  }
+
+  /** Put a robots.txt entry before the first URL of each origin not yet covered. */
+  private withRobots(entries: FrontierEntry[]): FrontierEntry[] {
+    if (!this.opts.robots) return entries;
+    const out: FrontierEntry[] = [];
+    const added = new Set<string>();
+    for (const e of entries) {
+      const origin = originOf(e.url);
+      if (e.kind !== 'robots' && !this.robotsQueued.has(origin) && !added.has(origin)) {
+        added.add(origin);
+        out.push(this.entry(`${origin}/robots.txt`, 'robots', 0, []));
+      }
+      out.push(e);
+    }
+    return out;
+  }
+
+  /** Run until the frontier is empty or a stop signal comes. */
+  async run(): Promise<CrawlSummary> {
+    if (!this.store) await this.open();
+    this.started = this.clock.now();
+    const tasks = new Set<Promise<void>>();
+    let wake: (() => void) | null = null;
+    const stopSignal = this.opts.signal;
+    const onStop = (): void => { this.stopped = true; wake?.(); };
+    stopSignal?.addEventListener('abort', onStop, { once: true });
+    this.opts.abortSignal?.addEventListener('abort', onStop, { once: true });
+    if (stopSignal?.aborted || this.opts.abortSignal?.aborted) this.stopped = true;
+    try {
+      while (!this.stopped) {
+        let until = Infinity;
+        while (tasks.size < this.opts.concurrency) {
+          const r = this.frontier.next(this.clock.now());
+          if (r.kind === 'entry') {
+            const t: Promise<void> = this.process(r.entry).finally(() => { tasks.delete(t); wake?.(); });
+            tasks.add(t);
+            continue;
+          }
+          if (r.kind === 'wait') until = r.until;
+          break;
+        }
+        if (!tasks.size && until === Infinity) break;
+        const timer = new AbortController();
+        const woke = new Promise<void>((resolve) => { wake = resolve; });
+        const waits: Array<Promise<void>> = [woke];
+        if (until < Infinity) waits.push(this.clock.sleep(until - this.clock.now(), timer.signal));
+        await Promise.race(waits);
+        timer.abort();
+        wake = null;
+      }
+      await Promise.all(tasks);
+    } finally {
+      stopSignal?.removeEventListener('abort', onStop);
+      this.opts.abortSignal?.removeEventListener('abort', onStop);
+      await this.close();
+    }
+    return this.summary();
+  }
+
+  private async close(): Promise<void> {
+    await this.writer?.close();
+    this.store?.close();
+  }
+
+  /** Settle one popped entry; never throws (a failure of our own is recorded as a fault). */
+  private async process(e: FrontierEntry): Promise<void> {
+    this.inFlight++;
+    const start = this.clock.now();
+    let requested = false;
+    try {
+      if (e.kind !== 'robots' && this.opts.robots) {
+        const v = this.robots.verdict(originOf(e.url), e.url);
+        if (v === 'unknown' || v === 'unreachable') {
+          // robots.txt is not settled yet: the URL goes back behind a robots.txt entry.
+          this.ensureRobots(e);
+          this.frontier.push(e);
+          return;
+        }
+        if (v === 'disallow' || v === 'given-up') {
+          this.settle(e, { state: 'skipped', reason: v === 'disallow' ? 'robots' : 'robots-unreachable', faults: [] }, start, null);
+          return;
+        }
+      }
+      requested = true;
+      const res = await this.fetchEntry(e);
+      if (res === 'aborted') { this.frontier.push(e); return; }
+      const outcome = handleResponse(this, e, res, this.clock.now());
+      await this.commit(e, outcome, start, res instanceof FetchFailure ? null : res);
+      if (outcome.dropHost) {
+        const origin = originOf(e.url);
+        for (const d of this.frontier.removeHost(e.host)) {
+          if (originOf(d.url) !== origin) this.frontier.push(d);
+          else this.settle(d, { state: 'skipped', reason: 'robots-unreachable', faults: [] }, this.clock.now(), null);
+        }
+      }
+    } catch (err) {
+      this.settle(e, { state: 'failed', reason: `internal: ${(err as Error).message}`, faults: ['internal'] }, start, null);
+    } finally {
+      this.inFlight--;
+      this.frontier.release(e.host, this.clock.now(), requested);
+    }
+  }
+
+  /** Queue a robots.txt entry for the URL's origin if none is pending (or re-queue a settled one). */
+  private ensureRobots(e: FrontierEntry): void {
+    const r = this.entry(`${originOf(e.url)}/robots.txt`, 'robots', 0, []);
+    const added = this.store.admit([r], 0);
+    if (added.length) this.pushAll(added);
+    else if (this.store.requeue(r.url)) this.pushAll([r]);
+  }
+
+  /** Fetch an entry; robots.txt redirects are followed here (up to 5 hops, RFC 9309 §2.3.1.2). */
+  private async fetchEntry(e: FrontierEntry): Promise<FetchResponse | FetchFailure | 'aborted'> {
+    let res = await this.fetchUrl(e, e.url);
+    for (let hop = 0; e.kind === 'robots' && hop < 5 && !(res instanceof FetchFailure) && res !== 'aborted' && [301, 302, 303, 307, 308].includes(res.status); hop++) {
+      const loc = res.headers.find(([k]) => k === 'location')?.[1];
+      const next = loc ? normalizeUrl(loc, res.url) : null;
+      if (!next) break;
+      if (hostKey(next) === e.host) await this.clock.sleep(this.frontier.latencyOf(e.host), this.opts.abortSignal);
+      res = await this.fetchUrl(e, next);
+    }
+    return res;
+  }
+
+  private async fetchUrl(e: FrontierEntry, url: string): Promise<FetchResponse | FetchFailure | 'aborted'> {
+    const accept = e.kind === 'page' ? `${this.opts.acceptTypes.join(', ')};q=1.0, */*;q=0.1` : '*/*';
+    try {
+      return await this.fetcher({
+        url,
+        headers: [['user-agent', this.opts.userAgent], ['accept', accept], ['accept-encoding', 'gzip, deflate, br']],
+        timeoutMs: this.opts.timeoutMs,
+        maxBytes: e.kind === 'robots' ? Math.min(this.opts.maxBytes, 512 * 1024) : this.opts.maxBytes,
+        wantBody: (status, headers) => e.kind !== 'page' || !(status >= 200 && status < 300) || this.acceptable(headers.get('content-type')),
+        signal: this.opts.abortSignal,
+      });
+    } catch (err) {
+      if (err instanceof FetchFailure) return err.kind === 'aborted' ? 'aborted' : err;
+      return new FetchFailure('network', (err as Error).message);
+    }
+  }
+
+  /** Whether a page's Content-Type is one we store (none given: sniffed later as HTML). */
+  acceptable(contentType: string | null | undefined): boolean {
+    if (!contentType) return true;
+    const essence = contentType.split(';')[0].trim().toLowerCase();
+    return this.opts.acceptTypes.includes(essence);
+  }
+
+  /** Write the exchange (if any) and settle the entry in one synchronous step. */
+  private async commit(e: FrontierEntry, o: Outcome, start: number, res: FetchResponse | null): Promise<void> {
+    let bufs: Uint8Array[] | null = null;
+    if (res && !res.bodySkipped) {
+      const ex: HttpExchange = {
+        url: e.url, date: new Date(start),
+        request: { method: 'GET', headers: [['user-agent', this.opts.userAgent], ['accept-encoding', 'gzip, deflate, br']] as HeaderList },
+        response: { status: res.status, statusText: res.statusText, headers: res.headers, body: res.body, ...(res.truncated ? { truncated: res.truncated } : {}) },
+      };
+      ex.response.headers = o.storedHeaders ?? res.headers;
+      bufs = await this.writer.serializeExchange(ex);
+    }
+    // From here to the end: synchronous, so the WARC and the state move together.
+    if (bufs) this.writer.writeSerialized(bufs);
+    this.settle(e, o, start, res, bufs ? this.writer.offset : undefined);
+  }
+
+  private settle(e: FrontierEntry, o: Outcome, start: number, res: FetchResponse | null, warcOffset?: number): void {
+    const now = this.clock.now();
+    const discovered = this.withRobots(o.discovered ?? []);
+    const s: Settlement = {
+      url: e.url, state: o.state, attempts: e.attempts + (res || o.faults.length ? 1 : 0), notBefore: o.retryAt ?? 0,
+      status: res?.status ?? null, reason: o.reason ?? null, fetchedAt: res ? now : undefined,
+      faults: o.faults, discovered, warcOffset,
+      host: res || o.faults.length ? { host: e.host, lastEnd: now, latencyMs: this.frontier.latencyOf(e.host) } : undefined,
+    };
+    const added = this.store.settle(s, now, this.budget());
+    this.pushAll(added);
+    if (o.state === 'queued') this.frontier.push({ ...e, attempts: s.attempts, notBefore: s.notBefore ?? 0 });
+    // Session figures.
+    const f = this.session;
+    for (const k of o.faults) f.faults[k] = (f.faults[k] ?? 0) + 1;
+    if (res) {
+      f.fetched++;
+      f.bytes += res.body.length;
+      f.byStatus[res.status] = (f.byStatus[res.status] ?? 0) + 1;
+      if (o.page) f.pages++;
+      const h = this.perHost.get(e.host) ?? { fetched: 0, recent: [] };
+      h.fetched++;
+      h.recent.push(now);
+      if (h.recent.length > 64) h.recent.shift();
+      this.perHost.set(e.host, h);
+    }
+    if (o.state === 'skipped' && o.reason) f.skipped[o.reason] = (f.skipped[o.reason] ?? 0) + 1;
+    this.opts.onEvent?.({ url: e.url, kind: e.kind, status: res?.status, outcome: o.state, reason: o.reason, faults: o.faults, start, end: now });
+  }
+
+  /** Candidates discovered from a page: normalised, in scope, not filtered by path. */
+  candidates(urls: string[], depth: number, via: string[], kind: FrontierEntry['kind']): FrontierEntry[] {
+    const out: FrontierEntry[] = [];
+    const seen = new Set<string>();
+    for (const raw of urls) {
+      const url = normalizeUrl(raw, undefined, this.opts.normalize);
+      if (!url || seen.has(url)) continue;
+      seen.add(url);
+      if (kind === 'page') {
+        const skip = this.opts.skipPaths === undefined ? DEFAULT_SKIP : this.opts.skipPaths;
+        if (skip && skip.test(new URL(url).pathname)) continue;
+        if (!this.scope.check(url, depth).ok) continue;
+      } else if (!this.scope.hostAllowed(url).ok) continue;
+      out.push(this.entry(url, kind, depth, via));
+    }
+    return out;
+  }
+
+  progress(): CrawlProgress {
+    const now = this.clock.now();
+    const hosts: HostProgress[] = [];
+    for (const [host, h] of this.perHost) {
+      const window = h.recent.filter((t) => now - t <= 10_000);
+      const span = window.length > 1 ? (now - window[0]) / 1000 : 0;
+      hosts.push({ host, fetched: h.fetched, queued: this.frontier.queuedFor(host), latencyMs: this.frontier.latencyOf(host), ratePerSec: span > 0 ? (window.length - 1) / span : 0 });
+    }
+    const errors = Object.values(this.session.faults).reduce((a, b) => a + b, 0);
+    const skipped = Object.values(this.session.skipped).reduce((a, b) => a + b, 0);
+    return { fetched: this.session.fetched, queued: this.frontier.size, inFlight: this.inFlight, errors, skipped, hosts, elapsedMs: now - this.started };
+  }
+
+  private summary(): CrawlSummary {
+    const s = this.session;
+    const reopened = new CrawlStore(this.statePath);
+    try {
+      const counts = reopened.counts();
+      const sum = (st: string): number => counts.filter((c) => c.state === st).reduce((a, c) => a + c.n, 0);
+      return {
+        fetched: s.fetched, pages: s.pages, bytes: s.bytes, faults: s.faults,
+        errors: Object.values(s.faults).reduce((a, b) => a + b, 0), skipped: s.skipped, byStatus: s.byStatus,
+        queued: this.frontier.size, stopped: this.stopped, resumed: this.resumed, rescheduled: this.frontier.rescheduled,
+        durationMs: this.clock.now() - this.started, warc: this.opts.out, state: this.statePath,
+        total: { urls: counts.reduce((a, c) => a + c.n, 0), done: sum('done'), failed: sum('failed'), skipped: sum('skipped'), queued: sum('queued'), faults: reopened.faultCounts() },
+      };
+    } finally {
+      reopened.close();
+    }
+  }
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** Crawl to the end (or to a stop signal) and return the summary. */
+export async function crawl(options: CrawlOptions): Promise<CrawlSummary> {
+  const c = new Crawler(options);
+  await c.open();
+  return c.run();
+}

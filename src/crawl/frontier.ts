@@ -1,0 +1,199 @@
+/**
+ * The crawl frontier: paper 004 §4.1 (Foschini's polite crawler).
+ *
+ * The paper keeps one priority queue keyed on the earliest time each URL may be crawled under
+ * the per-domain latency (1 s by default); a URL deferred by the politeness constraint lets
+ * another, fetchable one go first; and because keys can go stale while the crawler is busy,
+ * the constraint is checked again when a URL is popped and the URL is re-scheduled later when
+ * it no longer holds.
+ *
+ * Departures:
+ *  - The politeness key is the host with its port (`hostKey`), not the domain: two servers
+ *    behind one domain each get their own latency, as robots.txt is also per host.
+ *  - The priority queue holds hosts, keyed on the earliest time their next URL may be fetched:
+ *    max(host's next allowed start, the URL's own not-before time). Each host keeps its URLs in
+ *    a queue of its own (robots.txt first, then sitemaps, then pages by not-before time, depth
+ *    and discovery order). Every URL of a host behind the head has a later key than the head, so
+ *    the order of fetches is the paper's; but a busy host's other URLs are not popped and
+ *    re-pushed one by one at every pop (quadratic on a one-host crawl).
+ *  - The pop-time check is kept as the paper has it: a host whose delay grew after it was
+ *    queued (a robots.txt Crawl-delay, a Retry-After) is re-scheduled at pop, not re-keyed
+ *    when the delay changes. `rescheduled` counts these.
+ *  - The latency runs from the end of one request to the start of the next, and a host has at
+ *    most one request in flight, so no two requests to a host are closer than its latency.
+ */
+import { Heap } from './heap.js';
+
+export type EntryKind = 'robots' | 'sitemap' | 'page';
+const KIND_RANK: Record<EntryKind, number> = { robots: 0, sitemap: 1, page: 2 };
+
+export interface FrontierEntry {
+  url: string;
+  /** Politeness key (hostKey(url)). */
+  host: string;
+  depth: number;
+  kind: EntryKind;
+  /** Earliest time this URL alone may be fetched (retry back-off), ms since the epoch. */
+  notBefore: number;
+  /** Fetch attempts made so far. */
+  attempts: number;
+  /** The redirect chain that led here, oldest first. */
+  via: string[];
+  /** Admission order (ties). */
+  seq: number;
+}
+
+interface HostState {
+  host: string;
+  latencyMs: number;
+  /** End of the last request (-Infinity: none yet). */
+  lastEnd: number;
+  /** No request before this (Retry-After, robots.txt unreachable). */
+  deferredUntil: number;
+  busy: boolean;
+  queue: Heap<FrontierEntry>;
+  /** Bumped at every re-key: older heap nodes for this host are stale. */
+  version: number;
+}
+
+interface HostNode { at: number; seq: number; host: HostState; version: number }
+
+export type NextResult =
+  | { kind: 'entry'; entry: FrontierEntry }
+  /** Nothing may be fetched before `until`. */
+  | { kind: 'wait'; until: number }
+  /** Nothing queued except behind busy hosts (or nothing at all, when `size` is 0). */
+  | { kind: 'idle' };
+
+const entryLess = (a: FrontierEntry, b: FrontierEntry): boolean =>
+  KIND_RANK[a.kind] !== KIND_RANK[b.kind] ? KIND_RANK[a.kind] < KIND_RANK[b.kind]
+    : a.notBefore !== b.notBefore ? a.notBefore < b.notBefore
+      : a.depth !== b.depth ? a.depth < b.depth : a.seq < b.seq;
+
+export class Frontier {
+  private readonly hostMap = new Map<string, HostState>();
+  private readonly heap = new Heap<HostNode>((a, b) => (a.at !== b.at ? a.at < b.at : a.seq < b.seq));
+  private nodeSeq = 0;
+  private count = 0;
+  /** Pops that failed the politeness check and were re-scheduled (paper §4.1). */
+  rescheduled = 0;
+
+  constructor(private readonly defaultLatencyMs: number) {}
+
+  /** URLs queued (not in flight). */
+  get size(): number { return this.count; }
+
+  private hostState(host: string): HostState {
+    let h = this.hostMap.get(host);
+    if (!h) {
+      h = { host, latencyMs: this.defaultLatencyMs, lastEnd: -Infinity, deferredUntil: 0, busy: false, queue: new Heap(entryLess), version: 0 };
+      this.hostMap.set(host, h);
+    }
+    return h;
+  }
+
+  private readyAt(h: HostState): number {
+    const head = h.queue.peek();
+    return Math.max(h.lastEnd + h.latencyMs, h.deferredUntil, head ? head.notBefore : 0);
+  }
+
+  /** Give the host a fresh heap node at its current key (older nodes become stale). */
+  private rekey(h: HostState): void {
+    h.version++;
+    if (h.busy || !h.queue.size) return;
+    this.heap.push({ at: this.readyAt(h), seq: this.nodeSeq++, host: h, version: h.version });
+  }
+
+  push(entry: FrontierEntry): void {
+    const h = this.hostState(entry.host);
+    const head = h.queue.peek();
+    h.queue.push(entry);
+    this.count++;
+    if (!head || h.queue.peek() !== head) this.rekey(h);
+  }
+
+  /**
+   * The next URL that may be fetched at `now`; its host is then busy until `release`.
+   * Hosts are popped in key order; each popped host is checked against its current delay
+   * and re-scheduled when the check fails.
+   */
+  next(now: number): NextResult {
+    for (;;) {
+      const top = this.heap.peek();
+      if (!top) return { kind: 'idle' };
+      const h = top.host;
+      if (top.version !== h.version || h.busy || !h.queue.size) { this.heap.pop(); continue; }
+      if (top.at > now) return { kind: 'wait', until: top.at };
+      this.heap.pop();
+      const ready = this.readyAt(h);
+      if (ready > now) {
+        this.rescheduled++;
+        this.rekey(h);
+        continue;
+      }
+      const entry = h.queue.pop()!;
+      this.count--;
+      h.busy = true;
+      h.version++;
+      return { kind: 'entry', entry };
+    }
+  }
+
+  /**
+   * The host's request is over at `now`. `requested`: a request reached the network (the
+   * latency starts now); false when the entry was settled without one (robots-disallowed).
+   */
+  release(host: string, now: number, requested: boolean): void {
+    const h = this.hostState(host);
+    h.busy = false;
+    if (requested) h.lastEnd = Math.max(h.lastEnd, now);
+    this.rekey(h);
+  }
+
+  /**
+   * Set a host's latency (a robots.txt Crawl-delay); never below the crawl's own. A longer one
+   * leaves the host's queued key stale, for the pop-time check to catch.
+   */
+  setLatency(host: string, ms: number): void {
+    const h = this.hostState(host);
+    const next = Math.max(this.defaultLatencyMs, ms);
+    const shorter = next < h.latencyMs;
+    h.latencyMs = next;
+    if (shorter) this.rekey(h);
+  }
+
+  latencyOf(host: string): number { return this.hostState(host).latencyMs; }
+
+  /** No request to `host` before `until` (Retry-After, robots.txt unreachable). Checked at pop. */
+  defer(host: string, until: number): void {
+    const h = this.hostState(host);
+    h.deferredUntil = Math.max(h.deferredUntil, until);
+  }
+
+  /** Restore a host's timing from a saved crawl: its last request ended at `lastEnd`. */
+  restoreHost(host: string, lastEnd: number, latencyMs: number): void {
+    const h = this.hostState(host);
+    h.latencyMs = Math.max(this.defaultLatencyMs, latencyMs);
+    h.lastEnd = Math.max(h.lastEnd, lastEnd);
+    this.rekey(h);
+  }
+
+  /** Take every queued URL of a host out of the frontier (the host is given up). */
+  removeHost(host: string): FrontierEntry[] {
+    const h = this.hostMap.get(host);
+    if (!h) return [];
+    const out = h.queue.drain();
+    this.count -= out.length;
+    h.version++;
+    return out;
+  }
+
+  /** Hosts with URLs queued or in flight. */
+  activeHosts(): number {
+    let n = 0;
+    for (const h of this.hostMap.values()) if (h.busy || h.queue.size) n++;
+    return n;
+  }
+
+  queuedFor(host: string): number { return this.hostMap.get(host)?.queue.size ?? 0; }
+}

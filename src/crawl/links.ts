@@ -1,0 +1,79 @@
+/**
+ * Links of an HTML page, for the crawler: a[href], area[href], frame/iframe[src] and
+ * link[rel=next|prev], resolved against <base href> and the page URL; with the page's
+ * <meta name="robots"> nofollow/noindex and rel="nofollow" on each link.
+ *
+ * Only start tags matter, so this runs parse5's tokenizer alone (no tree construction), and
+ * switches it into the raw-text states a tree builder would (script, style, textarea, ...) so
+ * that markup inside a script is not taken for links.
+ */
+import { Tokenizer, TokenizerMode, type TokenHandler, type Token } from 'parse5';
+
+export interface PageLinks {
+  /** Absolute URLs (not yet normalised), in document order, with rel=nofollow ones marked. */
+  links: Array<{ url: string; nofollow: boolean }>;
+  /** <meta name="robots"> (or our token's) says nofollow / noindex. */
+  nofollow: boolean;
+  noindex: boolean;
+}
+
+const RAWTEXT = new Set(['style', 'xmp', 'iframe', 'noembed', 'noframes']);
+const RCDATA = new Set(['textarea', 'title']);
+const LINK_ATTR: Record<string, string> = { a: 'href', area: 'href', frame: 'src', iframe: 'src' };
+
+function attr(tok: Token.TagToken, name: string): string | undefined {
+  for (const a of tok.attrs) if (a.name === name) return a.value;
+  return undefined;
+}
+
+/** Extract the links of `html`, a page fetched from `pageUrl`. Never throws on any string. */
+export function extractLinks(html: string, pageUrl: string, robotsToken = 'thresher'): PageLinks {
+  const raw: Array<{ href: string; nofollow: boolean }> = [];
+  let base: string | undefined;
+  let nofollow = false, noindex = false;
+  const noop = (): void => {};
+  const handler: TokenHandler = {
+    onStartTag(tok) {
+      const name = tok.tagName;
+      const linkAttr = LINK_ATTR[name];
+      if (linkAttr) {
+        const v = attr(tok, linkAttr);
+        if (v) raw.push({ href: v, nofollow: /(?:^|\s)nofollow(?:\s|$)/i.test(attr(tok, 'rel') ?? '') });
+      } else if (name === 'link') {
+        const rel = (attr(tok, 'rel') ?? '').toLowerCase().split(/\s+/);
+        const v = attr(tok, 'href');
+        if (v && (rel.includes('next') || rel.includes('prev'))) raw.push({ href: v, nofollow: false });
+      } else if (name === 'base') {
+        if (base === undefined) base = attr(tok, 'href');
+      } else if (name === 'meta') {
+        const who = (attr(tok, 'name') ?? '').toLowerCase();
+        if (who === 'robots' || who === robotsToken) {
+          const c = (attr(tok, 'content') ?? '').toLowerCase();
+          if (/\b(?:nofollow|none)\b/.test(c)) nofollow = true;
+          if (/\b(?:noindex|none)\b/.test(c)) noindex = true;
+        }
+      }
+      if (name === 'script') tokenizer.state = TokenizerMode.SCRIPT_DATA;
+      else if (RAWTEXT.has(name)) tokenizer.state = TokenizerMode.RAWTEXT;
+      else if (RCDATA.has(name)) tokenizer.state = TokenizerMode.RCDATA;
+      else if (name === 'plaintext') tokenizer.state = TokenizerMode.PLAINTEXT;
+    },
+    onEndTag: noop, onComment: noop, onDoctype: noop, onEof: noop,
+    onCharacter: noop, onNullCharacter: noop, onWhitespaceCharacter: noop,
+  };
+  const tokenizer = new Tokenizer({ sourceCodeLocationInfo: false }, handler);
+  tokenizer.write(html, true);
+  let baseUrl = pageUrl;
+  if (base !== undefined) {
+    try { baseUrl = new URL(base, pageUrl).href; } catch { /* an unusable <base> is ignored, as browsers do */ }
+  }
+  const links: PageLinks['links'] = [];
+  for (const r of raw) {
+    try {
+      links.push({ url: new URL(r.href.trim(), baseUrl).href, nofollow: r.nofollow });
+    } catch {
+      // not a URL
+    }
+  }
+  return { links, nofollow, noindex };
+}
