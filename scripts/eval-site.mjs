@@ -21,7 +21,11 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { extract } from '../dist/src/index.js';
 import { synthSite, SYNTH_TEMPLATES } from '../dist/src/synth/index.js';
-import { learnSite, modelFromUnitLines, pageUnitLines } from '../dist/src/site/model.js';
+import { learnSite, modelFromUnitLines, pageDoc } from '../dist/src/site/model.js';
+import { pageUnits, unitLines } from '../dist/src/site/units.js';
+import { StyleTreeBuilder } from '../dist/src/site/style-tree.js';
+import { LABELERS } from '../dist/src/page/extract.js';
+import { renderText } from '../dist/src/render/text.js';
 import { siteRefiner } from '../dist/src/site/refine.js';
 import { wcxbWordF1, rougeLsum } from '../dist/src/eval/metrics.js';
 import { loadDataset, readHtml, readTruth, OFFICIAL_METRIC } from '../dist/src/eval/dataset.js';
@@ -74,16 +78,34 @@ function table(title, rows, keyName) {
   console.log(lines.join('\n'));
 }
 
-function runPage(html, url, truth, score, models) {
+/**
+ * Page-level and site-model scores of one page. The page is parsed and labelled once; each
+ * variant refines those labels as extract() would (its first attempt), and the whole extract()
+ * runs instead when extract would not stop at its first attempt (short text: the fallback cascade).
+ */
+function runPage(html, url, truth, scorers, model, parsed) {
   const base = extract(html, { url });
-  const pair = { page: score(base.text, truth), site: {}, fallback: {} };
+  const doc = parsed ?? pageDoc({ html });
+  const labels = LABELERS.default(doc, {});
+  const first = base.attempts.length === 1 && renderText(labels) === base.text;
+  const out = {};
+  for (const [m, score] of Object.entries(scorers)) out[m] = { page: score(base.text, truth), site: {}, fallback: {} };
   for (const [name, opts] of VARIANTS) {
-    const r = extract(html, { url, site: siteRefiner(models, opts) });
-    pair.site[name] = score(r.text, truth);
-    const why = r.diagnostics.find((d) => d.code.startsWith('W_SITE_'));
-    pair.fallback[name] = why ? why.code : false;
+    const refiner = siteRefiner(model, opts);
+    let text, diagnostics;
+    if (first) {
+      const l = refiner.refine(doc, labels, { url });
+      text = renderText(l);
+      diagnostics = l.diagnostics ?? [];
+    }
+    if (!first || text.length < 250) ({ text, diagnostics } = extract(html, { url, site: refiner }));
+    const why = diagnostics.find((d) => d.code.startsWith('W_SITE_'));
+    for (const [m, score] of Object.entries(scorers)) {
+      out[m].site[name] = score(text, truth);
+      out[m].fallback[name] = why ? why.code : false;
+    }
   }
-  return pair;
+  return out;
 }
 
 // ------------------------------------------------------------------ (a) synthetic sites
@@ -100,11 +122,8 @@ function synthPart() {
     for (const N of Ns) {
       const model = learnSite(pages.slice(0, N));
       for (const p of held) {
-        const w = runPage(p.html, p.url, p.truth, wordF1, model);
+        const { word: w, rouge: rr } = runPage(p.html, p.url, p.truth, { word: wordF1, rouge }, model);
         byN.get(N).word.push(w);
-        const base = extract(p.html, { url: p.url });
-        const rr = { page: rouge(base.text, p.truth), site: {}, fallback: w.fallback };
-        for (const [name, opts] of VARIANTS) rr.site[name] = rouge(extract(p.html, { url: p.url, site: siteRefiner(model, opts) }).text, p.truth);
         byN.get(N).rouge.push(rr);
         if (N === 10) {
           const k = `${template}/${lang}`;
@@ -141,22 +160,29 @@ function realPart() {
     for (const [host, rs] of hosts) {
       const pages = rs.map((row) => {
         const html = readHtml(dir, row);
-        return { row, html, lines: pageUnitLines({ html }), truth: readTruth(dir, row) };
+        const doc = pageDoc({ html });
+        return { row, html, doc, lines: doc && unitLines(pageUnits(doc)), truth: readTruth(dir, row) };
       });
       for (let i = 0; i < pages.length; i++) {
         const others = pages.filter((_, j) => j !== i);
         const seen = new Set(), lines = [];
-        for (const o of others) if (o.lines !== null && !seen.has(o.html)) { seen.add(o.html); lines.push(o.lines); }
+        const styles = new StyleTreeBuilder();
+        for (const o of others) {
+          if (o.lines === null || seen.has(o.html)) continue;
+          seen.add(o.html); lines.push(o.lines); styles.add(o.doc);
+        }
         let model;
         try {
-          model = modelFromUnitLines(host, lines, { pages: others.length, distinct: seen.size, skipped: 0, urls: [] });
+          let tree;
+          try { tree = styles.finish(); } catch (e) { if (e.code !== 'E_SITE_SAMPLE') throw e; }
+          model = modelFromUnitLines(host, lines, { pages: others.length, distinct: seen.size, skipped: 0, urls: [] }, {}, tree);
         } catch (e) {
           if (e.code !== 'E_SITE_SAMPLE') throw e;
           continue;
         }
         const p = pages[i];
         const score = (pred) => officialPageValue(metric, scorePage(p.row.id, p.truth, pred));
-        const pair = runPage(p.html, undefined, null, (pred) => score(pred), model);
+        const pair = runPage(p.html, undefined, null, { official: (pred) => score(pred) }, model, p.doc).official;
         pair.id = `${name}/${p.row.id}`; pair.host = host;
         pairs.push(pair);
       }
@@ -184,16 +210,19 @@ function modesPart() {
   const mixedRows = [], lackRows = [], driftRows = [], otherRows = [];
   for (const seed of seeds) {
     const mixed = synthSite({ seed: 2000 + seed, pages: 25, template: 'mixed', lang: 'en' });
-    mixedRows.push(...mixed.slice(20).map((p) => runPage(p.html, p.url, p.truth, wordF1, learnSite(mixed.slice(0, 20)))));
+    const mixedModel = learnSite(mixed.slice(0, 20));
+    mixedRows.push(...mixed.slice(20).map((p) => runPage(p.html, p.url, p.truth, { word: wordF1 }, mixedModel).word));
     const t = SYNTH_TEMPLATES[seed % SYNTH_TEMPLATES.length], other = SYNTH_TEMPLATES[(seed + 1) % SYNTH_TEMPLATES.length];
     const host = `site-${seed}.example`;
     const sample = synthSite({ seed: 3000 + seed, pages: 10, template: t, host, lang: 'en' });
     const lacking = synthSite({ seed: 4000 + seed, pages: 5, template: other, host, lang: 'en' });
-    lackRows.push(...lacking.map((p) => runPage(p.html, p.url, p.truth, wordF1, learnSite(sample))));
+    const sampleModel = learnSite(sample);
+    lackRows.push(...lacking.map((p) => runPage(p.html, p.url, p.truth, { word: wordF1 }, sampleModel).word));
     const drifting = synthSite({ seed: 5000 + seed, pages: 15, template: t, drift: true, driftAfter: 10, lang: 'en' });
-    driftRows.push(...drifting.slice(10).map((p) => runPage(p.html, p.url, p.truth, wordF1, learnSite(drifting.slice(0, 10)))));
+    const driftModel = learnSite(drifting.slice(0, 10));
+    driftRows.push(...drifting.slice(10).map((p) => runPage(p.html, p.url, p.truth, { word: wordF1 }, driftModel).word));
     const foreign = synthSite({ seed: 6000 + seed, pages: 5, template: t, lang: 'en' });
-    otherRows.push(...foreign.map((p) => runPage(p.html, p.url, p.truth, wordF1, learnSite(sample))));
+    otherRows.push(...foreign.map((p) => runPage(p.html, p.url, p.truth, { word: wordF1 }, sampleModel).word));
   }
   rows.push(['several templates on one host (mixed, 20-page sample)', summarize(mixedRows)]);
   rows.push(['a page type the sample lacks', summarize(lackRows)]);

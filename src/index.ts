@@ -9,6 +9,16 @@ export {
   type TextTemplates, type TextTemplate, type LearnTextOptions,
 } from './site/templates.js';
 export { cleanText, validateTextTemplates, type CleanTextOptions, type CleanTextResult } from './site/clean.js';
+export {
+  learnSite, learnSites, SiteSample, loadSiteModel, validateSiteModel, SITE_MODEL_KIND, SITE_MODEL_VERSION,
+  type SiteModel, type SitePage, type LearnSiteOptions, type LearnSitesOptions,
+} from './site/model.js';
+export {
+  siteRefiner, SITE_COMBINES, DEFAULT_SITE_REFINER_OPTIONS,
+  type SiteCombine, type SiteRefinerOptions, type SiteReport,
+} from './site/refine.js';
+export { learnStyleTree, STYLE_TREE_KIND, STYLE_TREE_VERSION, type StyleTree, type StyleTreeOptions } from './site/style-tree.js';
+export { mapStyleTree, styleTreeLabels, validateStyleTree, type StyleMapping } from './site/style-map.js';
 export { terms, normalizeText, termFrequencies, type TermOptions } from './text/terms.js';
 export { STOP_WORDS, stopWordsFor, isStopWord } from './text/stopwords.js';
 export {

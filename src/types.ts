@@ -63,10 +63,12 @@ export interface SiteRefiner {
   readonly host: string;
   /**
    * The page-level labels, refined with the site's template (a new overlay, or the same one).
-   * `context.url` is the page's URL when known (a refiner may refuse another host's page).
-   * `diagnostics` on the result (why the model was not applied, say) join the extraction's.
+   * `context.url` is the page's URL when known (a refiner may refuse another host's page);
+   * `context.attempt` is the fallback cascade's attempt (0: the chosen labeler; later ones run
+   * because the earlier results were short). `diagnostics` on the result (why the model was not
+   * applied, say) join the extraction's.
    */
-  refine(doc: DomDocument, page: Labels & { pageType?: PageType }, context?: { url?: string }): Labels & { pageType?: PageType; diagnostics?: Diagnostic[] };
+  refine(doc: DomDocument, page: Labels & { pageType?: PageType }, context?: { url?: string; attempt?: number }): Labels & { pageType?: PageType; diagnostics?: Diagnostic[] };
 }
 
 export interface Diagnostic {

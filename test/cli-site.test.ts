@@ -134,3 +134,29 @@ test('cli clean-text: the text templates applied to plain text; a damaged model 
     assert.match(run(['clean-text', '--site', 'v2.json', 'flat.txt'], c.dir).err, /version 2 is not the supported version 1/);
   } finally { rmSync(c.dir, { recursive: true, force: true }); }
 });
+
+test('cli learn and extract --site read a WARC file: hosts from the records\' target URIs', async () => {
+  const { WarcWriter } = await import('../src/io/warc.js');
+  const c = corpus();
+  try {
+    const w = await WarcWriter.open(join(c.dir, 'crawl.warc.gz'));
+    for (const p of c.all) {
+      await w.writeExchange({
+        url: p.url,
+        request: { method: 'GET', headers: [['User-Agent', 'test']] },
+        response: { status: 200, headers: [['Content-Type', 'text/html; charset=utf-8']], body: new TextEncoder().encode(p.html) },
+      });
+    }
+    await w.close();
+    const r = run(['learn', 'crawl.warc.gz', '--out', 'wm'], c.dir);
+    assert.equal(r.code, 0, r.err);
+    assert.deepEqual(readdirSync(join(c.dir, 'wm')).sort(), ['docs-72.example.json', 'news-71.example.json']);
+    assert.equal(readFileSync(join(c.dir, 'wm', 'news-71.example.json'), 'utf8').length > 100, true);
+    const x = run(['extract', 'crawl.warc.gz', '--site', 'wm'], c.dir);
+    assert.equal(x.code, 0, x.err);
+    const recs = x.out.trim().split('\n').map((l) => JSON.parse(l));
+    assert.equal(recs.length, 12);
+    const news = recs.find((rec) => rec.url === c.news[0].url);
+    assert.doesNotMatch(news.text, /Updated \d+ (hours|minutes) ago/);
+  } finally { rmSync(c.dir, { recursive: true, force: true }); }
+});

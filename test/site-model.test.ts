@@ -24,7 +24,10 @@ test('site model: one versioned JSON object per host, with the text templates an
   assert.match(patterns, /cookies/);
   assert.match(patterns, /All rights reserved/);
   assert.ok(m.fit.coverage.min > 0 && m.fit.coverage.min <= m.fit.coverage.median && m.fit.coverage.median <= m.fit.coverage.max && m.fit.coverage.max < 1);
-  assert.equal(m.styleTree, undefined);
+  // paper 001's style tree rides along (and can be left out)
+  assert.equal(m.styleTree?.kind, 'thresher.style-tree');
+  assert.equal(m.styleTree?.pages, 8);
+  assert.equal(learnSite(pages, { styleTree: false }).styleTree, undefined);
   assert.deepEqual(loadSiteModel(JSON.stringify(m)), m);
 });
 
@@ -41,6 +44,16 @@ test('site model: the same pages in any order give the same model (property)', (
   assert.equal(dup.learnedFrom.distinct, 5);
 });
 
+test('site model: past maxTextPages the text templates come from a hash-chosen sample, the same in any order', () => {
+  const a = learnSite(pages, { maxTextPages: 4 });
+  const b = learnSite([...pages].reverse(), { maxTextPages: 4 });
+  assert.equal(a.learnedFrom.textPages, 4);
+  assert.equal(a.learnedFrom.distinct, 8);
+  assert.equal(JSON.stringify(a), JSON.stringify(b));
+  assert.equal(learnSite(pages).learnedFrom.textPages, undefined);
+  assert.throws(() => learnSite(pages, { maxTextPages: 1 }), { code: 'E_BAD_OPTION' });
+});
+
 test('site model: a damaged file, another kind or another version is a clear E_SITE_MODEL', () => {
   const json = JSON.stringify(learnSite(pages.slice(0, 3)));
   assert.throws(() => loadSiteModel(json.slice(0, json.length - 40)), { code: 'E_SITE_MODEL', message: /not valid JSON/ });
@@ -52,6 +65,8 @@ test('site model: a damaged file, another kind or another version is a clear E_S
   assert.throws(() => loadSiteModel({ ...m, fit: { coverage: { min: 2, median: 0, max: 0 } } }), { code: 'E_SITE_MODEL', message: /fit/ });
   assert.throws(() => loadSiteModel({ ...m, textTemplates: { ...m.textTemplates, templates: [{ tokens: [] }] } }), { code: 'E_SITE_MODEL', message: /textTemplates/ });
   assert.throws(() => loadSiteModel({ ...m, textTemplates: { ...m.textTemplates, version: 9 } }), { code: 'E_SITE_MODEL', message: /textTemplates/ });
+  assert.throws(() => loadSiteModel({ ...m, styleTree: { ...m.styleTree, version: 7 } }), { code: 'E_SITE_MODEL', message: /styleTree: style tree \(version\)/ });
+  assert.throws(() => loadSiteModel({ ...m, styleTree: { ...m.styleTree, elements: [{ key: 'x' }] } }), { code: 'E_SITE_MODEL', message: /styleTree/ });
   assert.doesNotThrow(() => validateSiteModel(m));
 });
 

@@ -61,17 +61,23 @@ export interface SiteOptions {
   /** Pages to make. */
   count: number;
   seed?: number;
-  /** 'ledger' (the default site) or 'harbor' (another site: other classes, other layout). */
-  site?: 'ledger' | 'harbor';
+  site?: SiteName;
 }
+
+/**
+ * 'ledger': the default site; 'gazette': the same site with optional blocks (a breaking-news bar,
+ * a related-stories box) so that `<body>` has several styles; 'harbor': another site (other
+ * classes, a table layout).
+ */
+export type SiteName = 'ledger' | 'gazette' | 'harbor';
 
 export interface SitePage { html: string; index: number }
 
 /** A site whose page i can be made on its own (the bench makes 1,000 without keeping them). */
-export function styleSite(seed = 7, site: 'ledger' | 'harbor' = 'ledger'): (i: number) => string {
+export function styleSite(seed = 7, site: SiteName = 'ledger'): (i: number) => string {
   const vocab = makeVocabulary(seeded(seed), 2000);
-  const make = site === 'harbor' ? harborPage : ledgerPage;
-  return (i) => make(seeded(seed * 1_000_003 + i), vocab, i);
+  if (site === 'harbor') return (i) => harborPage(seeded(seed * 1_000_003 + i), vocab, i);
+  return (i) => ledgerPage(seeded(seed * 1_000_003 + i), vocab, i, site === 'gazette');
 }
 
 /** A news site's first `count` pages. */
@@ -89,7 +95,11 @@ function ad(r: () => number, i: number): string {
   return `<div class="ad-slot" id="slot-${id}" data-part="template"><div class="ad-box"><img src="/ads/box.jpg?cb=${id}" alt=""><p>${pick(r, SLOGANS)}</p></div><span class="ad-label">Advertisement</span></div>`;
 }
 
-function ledgerPage(r: () => number, vocab: string[], i: number): string {
+const BREAKING = ['Storm warning for the coast tonight', 'Election results due at midnight', 'Markets close at record high'];
+const RELATED = ['Harbour bridge reopens after repairs', 'Council approves new library', 'Local team wins the cup',
+  'Rail strike called off', 'Museum opens a new wing', 'Heatwave expected next week'];
+
+function ledgerPage(r: () => number, vocab: string[], i: number, optional = false): string {
   const title = sentence(r, vocab, 5, 5).slice(0, -1);
   const paras = 2 + Math.floor(r() * 6);
   const body: string[] = [];
@@ -102,12 +112,12 @@ function ledgerPage(r: () => number, vocab: string[], i: number): string {
   return `<!doctype html><html><head><title>${title} | The Daily Ledger</title></head>
 <body class="article-page postid-${100 + i}">
 <header class="site-header" data-part="template"><div class="logo"><a href="/"><img src="/img/ledger-logo.png" alt="The Daily Ledger"></a></div><div class="tagline">Independent news since 1921</div></header>
-<nav class="main-nav" data-part="template"><ul><li><a href="/">Home</a></li><li><a href="/world">World</a></li><li><a href="/business">Business</a></li><li><a href="/science">Science</a></li><li><a href="/culture">Culture</a></li><li><a href="/opinion">Opinion</a></li></ul></nav>
+${optional && r() < 0.3 ? `<div class="breaking" data-part="template"><b>Breaking:</b> <a href="/live">${pick(r, BREAKING)}</a></div>\n` : ''}<nav class="main-nav" data-part="template"><ul><li><a href="/">Home</a></li><li><a href="/world">World</a></li><li><a href="/business">Business</a></li><li><a href="/science">Science</a></li><li><a href="/culture">Culture</a></li><li><a href="/opinion">Opinion</a></li></ul></nav>
 <div class="layout">
 <main class="content"><article class="story" id="story-${100 + i}" data-part="content">
 <h1 class="headline">${title}</h1>
 <div class="story-body">${body.join('\n')}</div>
-</article></main>
+</article>${optional && r() < 0.5 ? `<section class="related" data-part="template"><h3>Related stories</h3><ul>${[0, 1, 2].map(() => `<li><a href="/story/${Math.floor(r() * 90)}">${pick(r, RELATED)}</a></li>`).join('')}</ul></section>` : ''}</main>
 ${ad(r, i)}
 <aside class="sidebar" data-part="template"><div class="widget popular"><h3>Most read</h3><ol><li><a href="/story/17">Harbour bridge reopens after repairs</a></li><li><a href="/story/23">Council approves new library</a></li><li><a href="/story/31">Local team wins the cup</a></li></ol></div>
 <div class="widget newsletter"><h3>Newsletter</h3><p>Get the morning briefing in your inbox. <a href="/newsletter">Sign up</a></p></div></aside>

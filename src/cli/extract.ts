@@ -48,7 +48,7 @@ export async function extractCommand(argv: string[]): Promise<number> {
 
   const isDir = !/^https?:\/\//i.test(source) && source !== '-' && statSafe(source)?.isDirectory();
   const out: NodeJS.WritableStream | WriteStream = values.out ? createWriteStream(values.out) : process.stdout;
-  if (!isDir && /\.jsonl$/i.test(source)) return extractJsonl(source, out, (bytes, url) => {
+  if (!isDir && /\.(jsonl|warc(\.gz)?)$/i.test(source)) return extractJsonl(source, out, (bytes, url) => {
     const s = siteFor(url);
     const r = extract(bytes, { ...options, url, site: s.site });
     r.diagnostics.push(...s.diagnostics);
@@ -93,7 +93,7 @@ export async function extractCommand(argv: string[]): Promise<number> {
   return failed === files.length && files.length > 0 ? 1 : 0;
 }
 
-/** A .jsonl of {url, html} records: one JSON Lines record out per record in. */
+/** A .jsonl of {url, html} records or a WARC file (pipeline/input.ts): one JSON Lines record out per page. */
 async function extractJsonl(path: string, out: NodeJS.WritableStream, run: (bytes: Uint8Array, url: string | undefined) => Extraction, format: OutputFormat): Promise<number> {
   const source = await openCorpus(path);
   const progress = new Progress(await source.count(), process.stderr);

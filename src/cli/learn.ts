@@ -1,4 +1,4 @@
-/** `thresher learn <dir|pages.jsonl> --out models/`: one site model per host found. */
+/** `thresher learn <dir|pages.jsonl|crawl.warc(.gz)> --out models/`: one site model per host found. */
 import { parseArgs } from 'node:util';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,9 +8,10 @@ import { filterIdiomsAcross, hostOf, normalizeHost, SiteSample, type SiteModel }
 import { Progress } from './progress.js';
 import { hostFromPath, modelFileName, readManifest } from './site-models.js';
 
-export const LEARN_USAGE = `usage: thresher learn <dir|pages.jsonl> --out DIR [--host H] [--idioms | --no-idioms] [--date ISO] [--json]
-  Learns one site model per host (DIR/<host>.json). A page's host comes from its URL (the .jsonl
-  record's url, or a manifest.jsonl beside the pages with url or host per page), else from its
+export const LEARN_USAGE = `usage: thresher learn <dir|pages.jsonl|crawl.warc(.gz)> --out DIR [--host H] [--idioms | --no-idioms] [--date ISO] [--json]
+  Learns one site model per host (DIR/<host>.json). A page's host comes from its URL (the WARC
+  record's target URI, the .jsonl record's url, or a manifest.jsonl beside the pages with url or
+  host per page), else from its
   path (<dir>/<host>/… or <host>__name.html), else --host. Hosts with fewer than 2 distinct pages
   are listed and skipped. --idioms filters paper 004's cross-site idioms (default: from 10 hosts).`;
 
@@ -32,9 +33,6 @@ export async function learnCommand(argv: string[]): Promise<number> {
   if (values.help) { process.stdout.write(LEARN_USAGE + '\n'); return 0; }
   if (positionals.length !== 1 || !values.out) { process.stderr.write(LEARN_USAGE + '\n'); return 2; }
   const input = positionals[0];
-  if (/\.warc(\.gz)?$/i.test(input)) {
-    throw new ThresherError('E_BAD_OPTION', `${input}: WARC input is not supported by this build yet; convert it to JSONL of {url, html}`);
-  }
   const source = await openCorpus(input);
   const manifest = source.kind === 'dir' ? readManifest(input) : new Map<string, { url?: string; host?: string }>();
   const total = await source.count();

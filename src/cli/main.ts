@@ -12,12 +12,12 @@ import { trainCommand } from './train.js';
 const USAGE = `thresher — turn raw web pages into clean, structured records
 
 usage:
-  thresher extract <file|dir|pages.jsonl|-|url> [--format text|markdown|html|json] [--algorithm default|tagtree|satisfiable] [--debug] [--no-comments] [--no-model] [--site MODELS [--url URL]] [--out FILE]
+  thresher extract <file|dir|pages.jsonl|crawl.warc|-|url> [--format text|markdown|html|json] [--algorithm default|tagtree|satisfiable] [--debug] [--no-comments] [--no-model] [--site MODELS [--url URL]] [--out FILE]
   thresher eval (--dataset DIR | --all [--data ROOT]) [--algorithm A] [--limit N] [--gate FILE] [--json]
   thresher run <dir|pages.jsonl> --out DIR [--workers N] [--page-timeout MS] [--fresh] [--json]
   thresher search "query" [--store DIR] [--limit N] [--json]
   ${CRAWL_USAGE.split('\n').join('\n  ')}
-  thresher learn <dir|pages.jsonl> --out MODELS [--host H] [--idioms|--no-idioms] [--date ISO] [--json]
+  thresher learn <dir|pages.jsonl|crawl.warc> --out MODELS [--host H] [--idioms|--no-idioms] [--date ISO] [--json]
   thresher clean-text --site MODEL [--host H] [file|-] [--out FILE] [--json]
   thresher train --labels labels.jsonl|csv --out model.json [--algorithm knn|nb] [--pages DIR|pages.jsonl] [--text content|raw]
   thresher help

@@ -79,7 +79,7 @@ export function extract(input: string | Uint8Array, options: ExtractOptions = {}
   // labeler keeps everything gives the same text again (idempotence).
   let chosen = 0;
   for (const alg of order) {
-    const l = options.site ? options.site.refine(doc, LABELERS[alg](doc, options), { url: options.url }) : LABELERS[alg](doc, options);
+    const l = options.site ? options.site.refine(doc, LABELERS[alg](doc, options), { url: options.url, attempt: attempts.length }) : LABELERS[alg](doc, options);
     const t = renderText(l);
     const first = labels === null;
     const better = first || t.length > text.length;

@@ -18,6 +18,9 @@ import type { Budget } from '../types.js';
 import { cleanText, validateTextTemplates } from './clean.js';
 import { learnTextTemplates, crossSiteIdioms, withoutIdioms, type LearnTextOptions, type TextTemplates } from './templates.js';
 import { coverUnits, pageUnits, unitLines, type PageUnit } from './units.js';
+import { StyleTreeBuilder, type StyleTree, type StyleTreeOptions } from './style-tree.js';
+import { validateStyleTree } from './style-tree-validate.js';
+import type { DomDocument } from '../dom/node.js';
 
 export const SITE_MODEL_KIND = 'thresher.site-model';
 export const SITE_MODEL_VERSION = 1;
@@ -43,6 +46,8 @@ export interface SiteModel {
     urlsHash: string;
     /** When it was learned, if the caller said (ISO 8601). */
     date?: string;
+    /** Pages the text templates were learned from, when fewer than `distinct` (LearnSiteOptions.maxTextPages). */
+    textPages?: number;
   };
   /** Paper 004's templates, learned on the pages' unit lines. */
   textTemplates: TextTemplates;
@@ -53,7 +58,7 @@ export interface SiteModel {
    */
   fit: { coverage: { min: number; median: number; max: number } };
   /** Paper 001's Site Style Tree (plain JSON, kind 'thresher.style-tree'), when learned. */
-  styleTree?: unknown;
+  styleTree?: StyleTree;
 }
 
 export interface LearnSiteOptions {
@@ -61,12 +66,17 @@ export interface LearnSiteOptions {
   host?: string;
   /** Options of the text-template learner (paper 004). */
   text?: LearnTextOptions;
+  /** Paper 001's Site Style Tree: false leaves it out; an object sets its options. Default: learned. */
+  styleTree?: boolean | Partial<StyleTreeOptions>;
   /** Recorded as learnedFrom.date (the learner reads no clock, so models stay reproducible). */
   date?: string;
+  /** Most pages the text templates are learned from (a hash-chosen sample beyond; default 400). */
+  maxTextPages?: number;
   /** Size and node limits per page (defaults: extract's). Larger pages are skipped and counted. */
   budget?: Partial<Pick<Budget, 'maxBytes' | 'maxNodes' | 'maxMillis'>>;
 }
 
+const DEFAULT_MAX_TEXT_PAGES = 400;
 const DEFAULT_LEARN_BUDGET = { maxBytes: 8 * 1024 * 1024, maxNodes: 200_000, maxMillis: 10_000 };
 const MAX_URLS = 20;
 
@@ -96,15 +106,21 @@ export function fnv64(s: string | Uint8Array): string {
   return a.toString(16).padStart(8, '0') + b.toString(16).padStart(8, '0');
 }
 
-/** A page's unit lines (what the text templates are learned on), or null when it is over the budget. */
-export function pageUnitLines(p: SitePage, budget: Partial<typeof DEFAULT_LEARN_BUDGET> = {}): string | null {
+/** A page parsed and annotated (computeFeatures), or null when it is over the size budget. */
+export function pageDoc(p: SitePage, budget: Partial<typeof DEFAULT_LEARN_BUDGET> = {}): DomDocument | null {
   const b = { ...DEFAULT_LEARN_BUDGET, ...budget };
   const size = typeof p.html === 'string' ? p.html.length : p.html.byteLength;
   if (size > b.maxBytes) return null;
   const html = typeof p.html === 'string' ? p.html : decodeHtml(p.html).text;
   const doc = parseHtml(html, { maxNodes: b.maxNodes, maxMillis: b.maxMillis });
   computeFeatures(doc);
-  return unitLines(pageUnits(doc));
+  return doc;
+}
+
+/** A page's unit lines (what the text templates are learned on), or null when it is over the budget. */
+export function pageUnitLines(p: SitePage, budget: Partial<typeof DEFAULT_LEARN_BUDGET> = {}): string | null {
+  const doc = pageDoc(p, budget);
+  return doc && unitLines(pageUnits(doc));
 }
 
 /**
@@ -130,12 +146,18 @@ export class SiteSample {
   pages = 0;
   skipped = 0;
   private readonly seen = new Set<string>();
-  private readonly texts: string[] = [];
+  /** Unit lines by page key; past maxTextPages, the pages with the smallest keys (a bottom-k sample). */
+  private readonly texts = new Map<string, string>();
   private readonly urls = new Set<string>();
   private readonly hosts = new Map<string, number>();
   private readonly budget: typeof DEFAULT_LEARN_BUDGET;
+  private readonly styles: StyleTreeBuilder | null;
   constructor(private readonly options: LearnSiteOptions = {}) {
     this.budget = { ...DEFAULT_LEARN_BUDGET, ...options.budget };
+    const mtp = options.maxTextPages;
+    if (mtp !== undefined && !(Number.isInteger(mtp) && mtp >= 2)) throw new ThresherError('E_BAD_OPTION', `learnSite: maxTextPages must be an integer ≥ 2, got ${String(mtp)}`);
+    const st = options.styleTree ?? true;
+    this.styles = st === false ? null : new StyleTreeBuilder(st === true ? {} : st);
     if (options.host !== undefined) {
       if (typeof options.host !== 'string' || !normalizeHost(options.host)) throw new ThresherError('E_BAD_OPTION', 'learnSite: host must be a non-empty string');
       this.hosts.set(normalizeHost(options.host), 0);
@@ -158,8 +180,10 @@ export class SiteSample {
     const key = `${typeof p.html}:${fnv64(p.html)}:${p.html.length}`;
     if (this.seen.has(key)) return;
     this.seen.add(key);
-    const t = pageUnitLines(p, this.budget);
-    if (t === null) this.skipped++; else this.texts.push(t);
+    const doc = pageDoc(p, this.budget);
+    if (doc === null) { this.skipped++; return; }
+    this.keepText(key, unitLines(pageUnits(doc)));
+    this.styles?.add(doc);
   }
 
   /** The model; E_SITE_SAMPLE for one page, pages that are all the same, or pages of several hosts. */
@@ -171,7 +195,33 @@ export class SiteSample {
     if (this.seen.size < 2) {
       throw new ThresherError('E_SITE_SAMPLE', `learnSite: all ${this.pages} pages of ${host} are the same page; a template is what different pages share — give different pages`, { pages: this.pages, distinct: this.seen.size });
     }
-    return modelFromUnitLines(host, this.texts, { pages: this.pages, distinct: this.seen.size, skipped: this.skipped, urls: [...this.urls] }, this.options);
+    let styleTree: StyleTree | undefined;
+    try {
+      styleTree = this.styles?.finish();
+    } catch (e) {
+      // Pages whose bodies are copies of each other give no style tree; the text may still differ.
+      if (!(e instanceof ThresherError) || e.code !== 'E_SITE_SAMPLE') throw e;
+    }
+    const model = modelFromUnitLines(host, [...this.texts.values()], { pages: this.pages, distinct: this.seen.size, skipped: this.skipped, urls: [...this.urls] }, this.options, styleTree);
+    if (this.sampled) model.learnedFrom.textPages = this.texts.size;
+    return model;
+  }
+
+  private sampled = false;
+  /**
+   * Memory: the text templates need the pages' text at once (one suffix array), so past
+   * maxTextPages they are learned from the pages with the smallest content hashes — the same
+   * pages whatever the order they came in, so the model stays order-independent. The style tree
+   * is streamed and sees every page.
+   */
+  private keepText(key: string, lines: string): void {
+    const max = this.options.maxTextPages ?? DEFAULT_MAX_TEXT_PAGES;
+    this.texts.set(key, lines);
+    if (this.texts.size <= max) return;
+    this.sampled = true;
+    let top = '';
+    for (const k of this.texts.keys()) if (k > top) top = k;
+    this.texts.delete(top);
   }
 
   private host(): string {
@@ -204,7 +254,7 @@ export function learnSite(pages: readonly SitePage[], options: LearnSiteOptions 
  * learnSite's second half, for callers that parse the pages themselves (evaluation loops).
  */
 export function modelFromUnitLines(host: string, lines: readonly string[],
-  from: { pages: number; distinct: number; skipped: number; urls: readonly string[] }, options: LearnSiteOptions = {}): SiteModel {
+  from: { pages: number; distinct: number; skipped: number; urls: readonly string[] }, options: LearnSiteOptions = {}, styleTree?: StyleTree): SiteModel {
   const texts = [...lines].sort();
   let textTemplates: TextTemplates;
   try {
@@ -226,6 +276,7 @@ export function modelFromUnitLines(host: string, lines: readonly string[],
     fit: { coverage: fitOf(texts, textTemplates) },
   };
   if (options.date !== undefined) model.learnedFrom.date = String(options.date);
+  if (styleTree) model.styleTree = styleTree;
   return model;
 }
 
@@ -306,6 +357,13 @@ export function validateSiteModel(x: unknown): asserts x is SiteModel {
     validateTextTemplates(o.textTemplates);
   } catch (e) {
     throw bad(`textTemplates: ${(e as Error).message}`);
+  }
+  if (o.styleTree !== undefined) {
+    try {
+      validateStyleTree(o.styleTree);
+    } catch (e) {
+      throw bad(`styleTree: ${(e as Error).message}`);
+    }
   }
 }
 

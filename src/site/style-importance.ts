@@ -14,8 +14,15 @@
  *     entropy are dropped from the output.
  *
  * Departures, and why:
+ *   - Evidence. A node seen on fewer than `minEvidencePages` pages (default 3, or all the pages
+ *     when the sample is smaller) is `uncertain`, neither noisy nor meaningful. On two pages an
+ *     article that the sample holds twice (a replica under another URL) has H = 1 like a
+ *     template, and on one page a one-off banner has importance 1 like an article: the entropy
+ *     cannot tell them apart, so the mapping leaves such parts to the page level, and they count
+ *     neither as noisy descendants nor against a parent being noisy. (Found on the multi-page
+ *     hosts of l3s-gn1, where duplicated wire stories were marked noisy.)
  *   - The threshold t is chosen from the data, not by eye (the paper looked at a few cleaned
- *     pages per site). The composite importances of the element nodes seen on at least two pages,
+ *     pages per site). The composite importances of the element nodes with enough evidence,
  *     each weighted by its page count, are split into two groups by exact one-dimensional two-means
  *     (the split that minimises the within-group sum of squares; the same energy cut as paper
  *     004's Eq. 3.1, on exact values instead of 100 bins), and t is halfway between the two
@@ -41,9 +48,12 @@ export const FALLBACK_THRESHOLD = 0.5;
 /** Most locally noisy features kept per node (the highest-entropy ones). */
 const MAX_LOCAL_NOISE = 512;
 
-/** Fills nodeImp, imp of every element node and imp of every style node, bottom-up. */
-export function computeImportance(root: ElementNode, gamma: number): void {
-  for (const e of postOrder(root)) {
+/**
+ * Fills nodeImp, imp of every element node and imp of every style node, bottom-up. `order` is
+ * postOrder(root), when the caller has it.
+ */
+export function computeImportance(root: ElementNode, gamma: number, order = postOrder(root)): void {
+  for (const e of order) {
     const styles = e.styleList();
     for (const s of styles) {
       if (s.seq === LEAF_SEQ) { s.imp = leafImportance(e.leaf, s.pages); continue; }
@@ -85,7 +95,7 @@ export interface ThresholdChoice {
   /** Weighted means of the low and the high group (two-means only). */
   low: number | null;
   high: number | null;
-  /** Element nodes (seen on ≥ 2 pages) the rule read. */
+  /** Element nodes (seen on enough pages) the rule read. */
   nodes: number;
 }
 
@@ -119,11 +129,14 @@ export function twoMeansSplit(values: readonly number[], weights: readonly numbe
   return { low, high, cut: (low + high) / 2 };
 }
 
-/** The noise threshold of a tree whose importances are computed (see the header for the rule). */
-export function chooseThreshold(root: ElementNode, fixed: number | 'auto'): ThresholdChoice {
+/**
+ * The noise threshold of a tree whose importances are computed (see the header for the rule),
+ * from the element nodes seen on at least `minPages` pages.
+ */
+export function chooseThreshold(root: ElementNode, fixed: number | 'auto', minPages: number, order = postOrder(root)): ThresholdChoice {
   const values: number[] = [], weights: number[] = [];
-  for (const e of postOrder(root)) {
-    if (e === root || e.imp === null || e.pages < 2) continue;
+  for (const e of order) {
+    if (e === root || e.imp === null || e.pages < minPages) continue;
     values.push(e.imp);
     weights.push(e.pages);
   }
@@ -135,20 +148,22 @@ export function chooseThreshold(root: ElementNode, fixed: number | 'auto'): Thre
   return { threshold: split.cut, method: 'two-means', low: split.low, high: split.high, nodes: values.length };
 }
 
-/** Sets mark and hasNoisy of every element node for threshold t (Defs. 6–9), bottom-up. */
-export function markNodes(root: ElementNode, t: number): void {
-  for (const e of postOrder(root)) {
-    if (e.imp === null) { e.mark = 'empty'; e.hasNoisy = false; continue; }
-    if (e.isPureLeaf()) {
-      e.mark = e.imp < t ? 'noisy' : 'meaningful';
-      e.hasNoisy = false;
-      continue;
-    }
+/**
+ * Sets mark and hasNoisy of every element node for threshold t (Defs. 6–9), bottom-up. Nodes
+ * seen on fewer than `minPages` pages are `uncertain` (see the header): not noisy, not noisy
+ * descendants of their parent, and left to the page level by the mapping.
+ */
+export function markNodes(root: ElementNode, t: number, minPages: number, order = postOrder(root)): void {
+  for (const e of order) {
+    e.hasNoisy = false;
+    if (e.imp === null) { e.mark = 'empty'; continue; }
+    if (e.pages < minPages) { e.mark = 'uncertain'; continue; }
+    if (e.isPureLeaf()) { e.mark = e.imp < t ? 'noisy' : 'meaningful'; continue; }
     let allNoisy = true, anyNoisy = false;
     for (const s of e.styleList()) {
       if (s.seq === LEAF_SEQ) {
         if (s.imp === null) continue;
-        if (s.imp < t) anyNoisy = true; else allNoisy = false;
+        if (s.pages < minPages || s.imp >= t) allNoisy = false; else anyNoisy = true;
         continue;
       }
       for (const c of s.elems) {

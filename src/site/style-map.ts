@@ -16,8 +16,9 @@
  *     multisets) is aligned with them by longest common subsequence of keys (greedy in-order
  *     matching beyond 10⁶ cells), aligned pairs are mapped on, and only the unaligned children are
  *     unmatched. Below Dice 0.5 the element is unmatched, as in the paper.
- *   - A page element on a node that never held content (`empty`) is unmatched when it has text
- *     or images now (the tree knows nothing about it), and left alone otherwise.
+ *   - A page element on a node that never held content (`empty`), or that was seen on too few
+ *     pages to judge (`uncertain`, style-importance.ts), is unmatched when it has content
+ *     features now, and left alone otherwise.
  *   - The lists hold the outermost elements of each kind, in document order; everything inside
  *     one shares its kind. Elements on the matched path above them (SST nodes that hold both noise
  *     and content) are in none of the lists.
@@ -38,7 +39,10 @@ export interface StyleMapping {
   noisy: DomElement[];
   /** Outermost page elements mapped onto meaningful SST nodes (content). */
   meaningful: DomElement[];
-  /** Outermost page elements with no match in the SST: possibly meaningful, for the page level. */
+  /**
+   * Outermost page elements with no match in the SST, or matched to a node it cannot judge (seen
+   * on too few pages, or never with content): possibly meaningful, for the page level.
+   */
   unmatched: DomElement[];
   /**
    * Outermost elements of meaningful parts (or whole meaningful parts) whose features are all
@@ -105,21 +109,7 @@ const hasContent = (d: DomElement, dropFunctionWords: boolean): boolean =>
 export function alignKeys(a: readonly string[], b: readonly string[]): Array<[number, number]> {
   const n = a.length, m = b.length;
   const pairs: Array<[number, number]> = [];
-  if ((n + 1) * (m + 1) > MAX_LCS_CELLS) {
-    const at = new Map<string, number[]>();
-    b.forEach((k, j) => { let l = at.get(k); if (!l) { l = []; at.set(k, l); } l.push(j); });
-    const next = new Map<string, number>();
-    let j0 = 0;
-    for (let i = 0; i < n; i++) {
-      const l = at.get(a[i]);
-      if (!l) continue;
-      let p = next.get(a[i]) ?? 0;
-      while (p < l.length && l[p] < j0) p++;
-      next.set(a[i], p);
-      if (p < l.length) { pairs.push([i, l[p]]); j0 = l[p] + 1; next.set(a[i], p + 1); }
-    }
-    return pairs;
-  }
+  if ((n + 1) * (m + 1) > MAX_LCS_CELLS) return alignGreedy(a, b);
   const w = m + 1;
   const L = new Int32Array((n + 1) * w);
   for (let i = n - 1; i >= 0; i--) {
@@ -131,6 +121,41 @@ export function alignKeys(a: readonly string[], b: readonly string[]): Array<[nu
     if (a[i] === b[j]) { pairs.push([i, j]); i++; j++; }
     else if (L[(i + 1) * w + j] >= L[i * w + j + 1]) i++;
     else j++;
+  }
+  return pairs;
+}
+
+/** Positions of each key, in order. */
+function positions(xs: readonly string[]): Map<string, number[]> {
+  const at = new Map<string, number[]>();
+  xs.forEach((k, i) => { let l = at.get(k); if (!l) { l = []; at.set(k, l); } l.push(i); });
+  return at;
+}
+
+/** First entry of the sorted list `l` that is ≥ x, or -1. */
+function firstAtLeast(l: number[] | undefined, x: number): number {
+  if (!l) return -1;
+  let lo = 0, hi = l.length;
+  while (lo < hi) { const mid = (lo + hi) >> 1; if (l[mid] < x) lo = mid + 1; else hi = mid; }
+  return lo < l.length ? l[lo] : -1;
+}
+
+/**
+ * A common subsequence in O((n + m) log) for lists too big for the table: equal heads pair;
+ * otherwise the side whose head reappears sooner on the other side waits, and the other skips.
+ */
+function alignGreedy(a: readonly string[], b: readonly string[]): Array<[number, number]> {
+  const inA = positions(a), inB = positions(b);
+  const pairs: Array<[number, number]> = [];
+  let i = 0, j = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) { pairs.push([i, j]); i++; j++; continue; }
+    const jb = firstAtLeast(inB.get(a[i]), j), ia = firstAtLeast(inA.get(b[j]), i);
+    if (jb < 0 && ia < 0) { i++; j++; }
+    else if (jb < 0) i++;
+    else if (ia < 0) j++;
+    else if (jb - j <= ia - i) j = jb;
+    else i = ia;
   }
   return pairs;
 }
@@ -184,7 +209,7 @@ export function mapStyleTree(tree: StyleTree, doc: DomDocument): StyleMapping {
     const [ei, d] = stack.pop()!;
     const e = tree.elements[ei];
     if (d !== null && e.mark !== 'mixed') {
-      if (e.mark === 'empty') { if (hasContent(d, tree.options.dropFunctionWords)) out.unmatched.push(d); continue; }
+      if (e.mark === 'empty' || e.mark === 'uncertain') { if (hasContent(d, tree.options.dropFunctionWords)) out.unmatched.push(d); continue; }
       // A noisy or meaningful node has an importance by construction; a damaged file may say otherwise.
       decide(d, e.imp ?? (e.mark === 'noisy' ? 0 : 1), e.pages, ei);
       continue;
@@ -196,7 +221,7 @@ export function mapStyleTree(tree: StyleTree, doc: DomDocument): StyleMapping {
     if (si !== undefined) {
       const st = tree.styles[si];
       if (st.elements.length === 0) {
-        if (st.imp === null) { if (d && hasContent(d, tree.options.dropFunctionWords)) out.unmatched.push(d); }
+        if (st.imp === null || st.pages < tree.evidencePages) { if (d && hasContent(d, tree.options.dropFunctionWords)) out.unmatched.push(d); }
         else decide(d!, st.imp, st.pages, ei);
         continue;
       }

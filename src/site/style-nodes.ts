@@ -18,7 +18,7 @@ export const SEQ_SEP = '\u0001';
 /** The sequence of the leaf style. */
 export const LEAF_SEQ = '';
 
-export type Mark = 'noisy' | 'meaningful' | 'mixed' | 'empty';
+export type Mark = 'noisy' | 'meaningful' | 'mixed' | 'empty' | 'uncertain';
 
 export class StyleNode {
   pages = 0;

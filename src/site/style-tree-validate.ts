@@ -7,7 +7,7 @@
 import { ThresherError } from '../errors.js';
 import { STYLE_TREE_KIND, STYLE_TREE_VERSION, resolveStyleTreeOptions, type StyleTree } from './style-tree.js';
 
-const MARKS = new Set(['noisy', 'meaningful', 'mixed', 'empty']);
+const MARKS = new Set(['noisy', 'meaningful', 'mixed', 'empty', 'uncertain']);
 
 function bad(what: string, message: string, details: Record<string, unknown> = {}): ThresherError {
   return new ThresherError('E_SITE_MODEL', `style tree (${what}): ${message}`, { problem: what, ...details });
@@ -19,7 +19,10 @@ const isImp = (v: unknown): boolean => v === null || isUnit(v);
 
 const validated = new WeakSet<object>();
 
-/** Throws E_SITE_MODEL unless `x` is a style tree of this version that can be mapped safely. */
+/**
+ * Throws E_SITE_MODEL unless `x` is a style tree of this version that can be mapped safely. An
+ * object is checked once (remembered in a WeakSet): load a tree, check it, then do not edit it.
+ */
 export function validateStyleTree(x: unknown): asserts x is StyleTree {
   if (typeof x === 'object' && x !== null && validated.has(x)) return;
   if (typeof x !== 'object' || x === null || Array.isArray(x)) throw bad('shape', 'expected an object from learnStyleTree');
@@ -31,6 +34,7 @@ export function validateStyleTree(x: unknown): asserts x is StyleTree {
   }
   if (!isInt(o.pages, 1)) throw bad('shape', 'pages must be an integer ≥ 1');
   if (!isUnit(o.threshold)) throw bad('shape', 'threshold must be a number in [0, 1]');
+  if (!isInt(o.evidencePages, 1)) throw bad('shape', 'evidencePages must be an integer ≥ 1');
   if (typeof o.options !== 'object' || o.options === null) throw bad('shape', 'options must be an object');
   try {
     resolveStyleTreeOptions(o.options as Record<string, unknown>);

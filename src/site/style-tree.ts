@@ -48,7 +48,7 @@ export interface StyleTreeOptions {
   mergeElements: boolean;
   /** λ: share of a node's pages a feature must appear on to be characteristic. */
   mergeMinDocShare: number;
-  /** σ: Jaccard similarity of characteristic sets at which two element nodes merge. */
+  /** σ: overlap coefficient of characteristic sets at which two element nodes merge. */
   mergeMinSimilarity: number;
   /** Enhancement 3: locally noisy features inside meaningful nodes. */
   localNoise: boolean;
@@ -58,6 +58,8 @@ export interface StyleTreeOptions {
   dropFunctionWords: boolean;
   /** Distinct features kept per leaf (a bottom-k sample beyond it). */
   maxLeafFeatures: number;
+  /** Pages a node must be seen on to be noisy or meaningful (style-importance.ts, "Evidence"). */
+  minEvidencePages: number;
 }
 
 export const DEFAULT_STYLE_TREE_OPTIONS: Readonly<StyleTreeOptions> = Object.freeze({
@@ -70,7 +72,8 @@ export const DEFAULT_STYLE_TREE_OPTIONS: Readonly<StyleTreeOptions> = Object.fre
   localNoise: true,
   localNoiseMinPages: 3,
   dropFunctionWords: true,
-  maxLeafFeatures: 4096,
+  maxLeafFeatures: 1024,
+  minEvidencePages: 3,
 });
 
 /** One element node of the simplified SST. */
@@ -81,7 +84,10 @@ export interface StyleTreeElement {
   pages: number;
   /** Composite importance; null when no page held a content feature below it. */
   imp: number | null;
-  /** noisy / meaningful (maximal, nothing stored below) · mixed (look below) · empty (no content). */
+  /**
+   * noisy / meaningful (maximal, nothing stored below) · mixed (look below) · empty (no content)
+   * · uncertain (seen on too few pages to say: left to the page level).
+   */
   mark: Mark;
   /** Child style nodes (indices into `styles`); empty below the cut. */
   styles: number[];
@@ -106,6 +112,8 @@ export interface StyleTree {
   /** The noise threshold t, and how it was chosen. */
   threshold: number;
   thresholdRule: ThresholdChoice;
+  /** Pages a node was needed on to be noisy or meaningful: min(options.minEvidencePages, pages). */
+  evidencePages: number;
   /** Index of the virtual root (always 0): its styles hold the page's top element. */
   root: number;
   elements: StyleTreeElement[];
@@ -130,6 +138,9 @@ export function resolveStyleTreeOptions(options: Partial<StyleTreeOptions> = {})
   unit('mergeMinSimilarity', o.mergeMinSimilarity);
   if (!Number.isInteger(o.maxLeafFeatures) || o.maxLeafFeatures < 1) {
     throw new ThresherError('E_BAD_OPTION', `style tree option maxLeafFeatures must be an integer ≥ 1, got ${String(o.maxLeafFeatures)}`);
+  }
+  if (!Number.isInteger(o.minEvidencePages) || o.minEvidencePages < 1) {
+    throw new ThresherError('E_BAD_OPTION', `style tree option minEvidencePages must be an integer ≥ 1, got ${String(o.minEvidencePages)}`);
   }
   if (!Number.isInteger(o.localNoiseMinPages) || o.localNoiseMinPages < 2) {
     throw new ThresherError('E_BAD_OPTION', `style tree option localNoiseMinPages must be an integer ≥ 2, got ${String(o.localNoiseMinPages)}`);
@@ -222,18 +233,27 @@ export class StyleTreeBuilder {
     const o = this.options;
     const before = countNodes(this.root);
     const merged = o.mergeElements ? mergeElementNodes(this.root, o) : 0;
-    computeImportance(this.root, o.gamma);
-    const rule = chooseThreshold(this.root, o.threshold);
-    markNodes(this.root, rule.threshold);
+    const order = postOrder(this.root);
+    const evidencePages = Math.min(o.minEvidencePages, pages);
+    computeImportance(this.root, o.gamma, order);
+    const rule = chooseThreshold(this.root, o.threshold, evidencePages, order);
+    markNodes(this.root, rule.threshold, evidencePages, order);
     return serialise(this.root, {
-      pages, inputs: this.inputs, options: o, rule, before, merged,
+      pages, inputs: this.inputs, options: o, rule, before, merged, evidencePages,
     });
   }
 }
 
+/** Sizes of the tree before merging: it is still a tree then, so a plain walk counts it. */
 function countNodes(root: ElementNode): { elements: number; styles: number } {
   let elements = 0, styles = 0;
-  for (const e of postOrder(root)) { elements++; styles += e.styles.size; }
+  const stack = [root];
+  while (stack.length) {
+    const e = stack.pop()!;
+    elements++;
+    styles += e.styles.size;
+    for (const s of e.styles.values()) for (const c of s.elems) stack.push(c);
+  }
   return { elements, styles };
 }
 
@@ -244,6 +264,7 @@ interface SerialiseContext {
   rule: ThresholdChoice;
   before: { elements: number; styles: number };
   merged: number;
+  evidencePages: number;
 }
 
 /** The simplified SST as JSON: breadth-first from the root, styles in sequence order, cut below maximal nodes. */
@@ -291,6 +312,7 @@ function serialise(root: ElementNode, cx: SerialiseContext): StyleTree {
     options: { ...cx.options },
     threshold: t,
     thresholdRule: cx.rule,
+    evidencePages: cx.evidencePages,
     root: 0,
     elements,
     styles,

@@ -22,7 +22,7 @@ export interface PageUnit {
   inline: InlineSpan[];
 }
 
-const SPACE = /[\s\u00a0]/;
+const SPACE_RUN = /[\s\u00a0]+/g;
 
 /** The text units of a parsed, feature-annotated page (computeFeatures has run). */
 export function pageUnits(doc: DomDocument): PageUnit[] {
@@ -43,13 +43,15 @@ function unitWithSpans(unit: DomElement): PageUnit {
   let pendingSpace = false;
   const inline: InlineSpan[] = [];
   const emit = (s: string) => {
-    for (let i = 0; i < s.length; i++) {
-      const ch = s[i];
-      if (SPACE.test(ch)) { pendingSpace = true; continue; }
-      if (pendingSpace && text.length > 0) text += ' ';
-      pendingSpace = false;
-      text += ch;
-    }
+    const t = s.replace(SPACE_RUN, ' ');
+    let a = 0, b = t.length;
+    if (b > 0 && t.charCodeAt(0) === 32) { pendingSpace = true; a = 1; }
+    const trailing = b > a && t.charCodeAt(b - 1) === 32;
+    if (trailing) b--;
+    if (a >= b) return;
+    if (pendingSpace && text.length > 0) text += ' ';
+    text += a === 0 && b === t.length ? t : t.slice(a, b);
+    pendingSpace = trailing;
   };
   type Frame = { e: DomElement; i: number; span: InlineSpan | null };
   const frames: Frame[] = [{ e: unit, i: 0, span: null }];
