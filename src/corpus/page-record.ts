@@ -1,29 +1,23 @@
 /**
- * One page of a corpus run: cleaned (paper 000 §4, thresher's extractor), with the site's model
- * when its host has one, into the record the pipeline stores. Pure: it runs in a worker thread.
+ * One page of a corpus run: cleaned (paper 000 §4, thresher's extractor, with the site's model
+ * when its host has one) and integrated into a DocView (paper 000 §6), the record the pipeline
+ * stores. Pure: it runs in a worker thread.
  */
-import { extract } from '../page/extract.js';
-import type { Diagnostic, PageType, SiteRefiner } from '../types.js';
+import type { Diagnostic, DocView, SiteRefiner } from '../types.js';
+import { extractPage, integrate } from './docview.js';
 
-export interface PageRecord {
-  /** The page's id: its URL when known. */
-  id: string;
-  url?: string;
+/** A stored record: the page's DocView (without timings: records are deterministic) and where it came from. */
+export type PageRecord = Omit<DocView, 'timings'> & {
   host: string;
-  type: PageType;
-  title: string;
-  lang?: string;
-  /** Topic content, plain text. */
-  content: string;
   /** Whether a site model refined the page-level labels. */
   siteModel: boolean;
   diagnostics: Diagnostic[];
-}
+};
 
 /** A cleaned page: the record (deterministic) and how long it took (not part of the record). */
 export interface CleanedPage {
   record: PageRecord;
-  timings: { parseMs: number; labelMs: number; renderMs: number };
+  timings: DocView['timings'];
 }
 
 export interface PageInput {
@@ -35,10 +29,8 @@ export interface PageInput {
 }
 
 export function processPage(page: PageInput, options: { site?: SiteRefiner } = {}): CleanedPage {
-  const x = extract(page.bytes, { url: page.url, contentType: page.contentType, site: options.site });
-  const record: PageRecord = {
-    id: page.id, url: page.url, host: page.host, type: x.pageType, title: x.title, lang: x.lang,
-    content: x.text, siteModel: Boolean(options.site), diagnostics: x.diagnostics,
-  };
-  return { record, timings: x.timings };
+  const parsed = extractPage(page.bytes, { url: page.url, contentType: page.contentType, site: options.site });
+  const { timings, ...view } = integrate(parsed, { url: page.url, id: page.id });
+  const record: PageRecord = { ...view, host: page.host, siteModel: Boolean(options.site), diagnostics: parsed.extraction.diagnostics };
+  return { record, timings };
 }

@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import { ThresherError } from '../errors.js';
 import { ReplicaStage, type ReplicaChoice } from '../corpus/replica-stage.js';
 import { REPLICA_METHODS } from '../corpus/replicas/create.js';
+import { exactKey } from '../corpus/replicas/exact.js';
 import { openCorpus, type CorpusItem } from './input.js';
 import { PagePool, type PageOutcome } from './pool.js';
 import { CorpusStore, RECORDS_FILE, STORE_FILE, type BatchEntry } from './store.js';
@@ -139,6 +140,7 @@ function decide(item: CorpusItem, outcome: PageOutcome | null, idTaken: (id: str
   if (!outcome) return fail('E_INPUT_READ', 'no bytes were read');
   if (!outcome.ok) return fail(outcome.code, outcome.message);
   const record = { index: item.index, ...outcome.record };
+  record.fingerprint = exactKey(record.content) ?? undefined;
   if (idTaken(record.id)) return fail('E_DUPLICATE_ID', `the id ${record.id} was already stored by an earlier page`);
   const replica = replicas.admit(record.id, record.content);
   if (replica) return { kind: 'replica', index: item.index, id: record.id, content: record.content, ...replica };
