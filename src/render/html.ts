@@ -31,6 +31,7 @@ const URL_ATTRS = new Set(['href', 'src', 'cite']);
 /** Wrappers unwrapped (children kept) and elements dropped with their subtree. */
 const UNWRAP = new Set(['html', 'body', '#document', '#fragment', 'font', 'basefont', 'blink', 'marquee']);
 const DROP = new Set(['head', 'meta', 'base', 'link']);
+const DOCUMENT_TAGS = new Set(['html', 'body', '#document', '#fragment']);
 /** Elements renamed on output. */
 const RENAME: Record<string, string> = { xmp: 'pre', listing: 'pre', plaintext: 'pre', noembed: 'div', noframes: 'div', center: 'div' };
 /** Context a root needs to parse as itself: opening and closing wrapper markup. */
@@ -54,7 +55,11 @@ export function renderHtml(labels: Labels, title: string, opts: RenderOptions = 
   if (dir) out.push(` dir="${escapeAttr(dir)}"`);
   out.push(`>\n<head>\n<meta charset="utf-8">\n<title>${escapeText(title)}</title>\n</head>\n<body>\n`);
   for (const root of labels.outerContentRoots()) {
-    const wrap = CONTEXT[root.tag] ?? (BLOCK_TAGS.has(root.tag) || UNWRAP.has(root.tag) ? null : ['<div>', '</div>']);
+    // A root below a <pre> keeps its white space: it is wrapped in a <pre> of its own.
+    // Each root is a block of its own, as in the text rendering: an inline root (font and its kind
+    // are unwrapped) gets a <div>; html and body stand for the whole document.
+    const wrap = insidePre(root) ? ['<pre>', '</pre>'] : CONTEXT[root.tag] ??
+      (BLOCK_TAGS.has(root.tag) || DOCUMENT_TAGS.has(root.tag) ? null : ['<div>', '</div>']);
     if (wrap) out.push(wrap[0]);
     serializeElement(root, labels, base, out);
     if (wrap) out.push(wrap[1]);
@@ -62,6 +67,11 @@ export function renderHtml(labels: Labels, title: string, opts: RenderOptions = 
   }
   out.push('</body>\n</html>\n');
   return out.join('');
+}
+
+function insidePre(el: DomElement): boolean {
+  for (let p = el.parent; p; p = p.parent) if (p.tag === 'pre') return true;
+  return false;
 }
 
 /** Serializes one subtree, skipping NOISE subtrees. Iterative. */

@@ -22,7 +22,11 @@ export function renderText(labels: Labels): string {
  */
 export function renderElementText(root: DomElement, labels: Labels | null, out: string[], inPlace = false): void {
   type Frame = { el: DomElement; i: number; pre: boolean };
-  const stack: Frame[] = [{ el: root, i: 0, pre: root.tag === 'pre' }];
+  // A root inside a <pre> (a CONTENT element rendered in place, or a content root below one)
+  // keeps its white space, as the clean HTML, which keeps the <pre>, does.
+  let pre = false;
+  for (let p: DomElement | null = root; p && !pre; p = p.parent) pre = p.tag === 'pre';
+  const stack: Frame[] = [{ el: root, i: 0, pre }];
   if (!inPlace || (BLOCK_TAGS.has(root.tag) && !CELL_TAGS.has(root.tag))) out.push('\n');
   while (stack.length) {
     const f = stack[stack.length - 1];
