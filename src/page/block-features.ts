@@ -9,11 +9,12 @@
  */
 import type { DomDocument, DomElement } from '../dom/node.js';
 import { BLOCK_TAGS } from '../dom/tags.js';
-import { BOILER_KINDS, boilerKind, looksLikeContent } from './boilerplate.js';
+import { BOILER_KINDS, boilerKinds, looksLikeContent } from './boilerplate.js';
 import { CONTENT, type Labels } from './labels.js';
 import { functionWordShare } from '../text/function-words.js';
 import { LETTER, NUMBER, forEachRun } from '../text/word-runs.js';
 import { ThresherError } from '../errors.js';
+import { collapseSpace } from '../text/whitespace.js';
 
 const TAG_GROUPS: [string, string[]][] = [
   ['h1', ['h1']], ['h2', ['h2']], ['h3-6', ['h3', 'h4', 'h5', 'h6']], ['p', ['p']], ['li', ['li']],
@@ -64,7 +65,7 @@ export function unitText(el: DomElement): string {
     else if (BLOCK_TAGS.has(c.tag)) parts.push(' ');
     else frames.push({ e: c, i: 0 });
   }
-  return parts.join('').replace(/[\s\u00a0]+/g, ' ').trim();
+  return collapseSpace(parts.join('')).trim();
 }
 
 export interface UnitContext {
@@ -194,10 +195,11 @@ function ancestorFlags(doc: DomDocument, body: DomElement): Uint32Array {
   const els = doc.elements;
   const flags = new Uint32Array(els.length);
   const nk = BOILER_KINDS.length;
+  const declared = boilerKinds(doc);
   for (let i = body.id, end = body.id + body.tags; i <= end; i++) {
     const el = els[i];
     let f = el === body || !el.parent ? 0 : flags[el.parent.id];
-    const k = boilerKind(el);
+    const k = declared[i];
     if (k) f |= 1 << BOILER_KINDS.indexOf(k);
     if (el.tag === 'article' || el.tag === 'main' || looksLikeContent(el)) f |= 1 << nk;
     if (el.tag === 'li' || el.tag === 'ul' || el.tag === 'ol') f |= 1 << (nk + 1);

@@ -7,7 +7,7 @@
  * A signal is a hint, never a verdict: the default labeler weighs it against the text a block
  * actually holds (a "sidebar" class on a div that holds the whole article is overruled).
  */
-import type { DomElement } from '../dom/node.js';
+import type { DomDocument, DomElement } from '../dom/node.js';
 
 export const BOILER_KINDS = ['nav', 'footer', 'header', 'aside', 'comments', 'share', 'related', 'ad',
   'cookie', 'newsletter', 'meta', 'hidden', 'form', 'breadcrumb', 'pagination'] as const;
@@ -59,6 +59,18 @@ function classIdKind(ci: string): BoilerKind | null {
   return kind;
 }
 
+const NAMES_CONTENT = new Map<string, boolean>();
+
+/** POSITIVE.test(ci), remembered per string like classIdKind (labelers ask for every element). */
+function classIdNamesContent(ci: string): boolean {
+  let yes = NAMES_CONTENT.get(ci);
+  if (yes !== undefined) return yes;
+  yes = POSITIVE.test(ci);
+  if (NAMES_CONTENT.size >= CLASS_ID_MEMO_LIMIT) NAMES_CONTENT.clear();
+  NAMES_CONTENT.set(ci, yes);
+  return yes;
+}
+
 /** The boilerplate kind the markup of `el` itself declares, if any. */
 export function boilerKind(el: DomElement): BoilerKind | null {
   if (el.hidden) return 'hidden';
@@ -74,7 +86,22 @@ export function boilerKind(el: DomElement): BoilerKind | null {
 /** True when class/id words say "this is the content" (article, entry-content, post-body, ...). */
 export function looksLikeContent(el: DomElement): boolean {
   const ci = el.classId;
-  if (ci && POSITIVE.test(ci)) return true;
+  if (ci && classIdNamesContent(ci)) return true;
   if (el.attr('itemprop') === 'articleBody' || el.attr('itemprop') === 'text') return true;
   return false;
+}
+
+const KINDS_OF_DOC = new WeakMap<DomDocument, (BoilerKind | null)[]>();
+
+/**
+ * boilerKind of every element of `doc`, by element id, computed once per document: the default
+ * labeler and the block features both read it for every element.
+ */
+export function boilerKinds(doc: DomDocument): readonly (BoilerKind | null)[] {
+  let kinds = KINDS_OF_DOC.get(doc);
+  if (!kinds) {
+    kinds = doc.elements.map(boilerKind);
+    KINDS_OF_DOC.set(doc, kinds);
+  }
+  return kinds;
 }

@@ -15,7 +15,7 @@
  */
 import type { DomDocument, DomElement } from '../dom/node.js';
 import { BLOCK_TAGS, HEADING_TAGS } from '../dom/tags.js';
-import { boilerKind, looksLikeContent, type BoilerKind } from './boilerplate.js';
+import { boilerKinds, looksLikeContent, type BoilerKind } from './boilerplate.js';
 import { CONTENT, NOISE, Labels } from './labels.js';
 import type { PageType } from '../types.js';
 
@@ -117,9 +117,10 @@ function scoreSubtrees(doc: DomDocument, body: DomElement, params: DefaultParams
   const good = new Float64Array(n), bad = new Float64Array(n), link = new Float64Array(n);
   const kinds: (BoilerKind | null)[] = new Array(n).fill(null);
   const bodyPlain = Math.max(1, body.textLen - body.linkTextLen);
+  const declared = boilerKinds(doc);
   for (let i = 0; i < n; i++) {
     const el = els[i];
-    const k = boilerKind(el);
+    const k = declared[i];
     if (!k) continue;
     // Kept comments are the discussion itself, not an empty thread's form or "no comments yet".
     if (k === 'comments' && params.keepComments && el.textLen - el.linkTextLen >= params.minDiscussion) continue;

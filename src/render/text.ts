@@ -5,6 +5,7 @@
 import type { DomElement } from '../dom/node.js';
 import { BLOCK_TAGS } from '../dom/tags.js';
 import { NOISE, type Labels } from '../page/labels.js';
+import { collapseSpace } from '../text/whitespace.js';
 
 const CELL_TAGS = new Set(['td', 'th']);
 
@@ -38,7 +39,7 @@ export function renderElementText(root: DomElement, labels: Labels | null, out: 
       continue;
     }
     const c = ch[f.i++];
-    if (c.kind === 3) { out.push(f.pre ? c.data : c.data.replace(/[\s\u00a0]+/g, ' ')); continue; }
+    if (c.kind === 3) { out.push(f.pre ? c.data : collapseSpace(c.data)); continue; }
     if (labels && labels.marks[c.id] === NOISE) {
       for (const inner of labels.contentInside(c)) renderElementText(inner, labels, out, true);
       continue;
@@ -51,11 +52,16 @@ export function renderElementText(root: DomElement, labels: Labels | null, out: 
   }
 }
 
+/** What the slow path of finish() rewrites: a tab, a no-break space, or two spaces in a row. */
+const SPACE_RUN_OR_TAB = /[\t\u00a0]|  /;
+
 /** Joins pieces, trims each line, drops empty lines and collapses blank runs. */
 export function finish(pieces: string[]): string {
   const lines = pieces.join('').split('\n');
   const kept: string[] = [];
   for (const line of lines) {
+    // Most lines hold single spaces only (text nodes were collapsed): a trim is all they need.
+    if (!SPACE_RUN_OR_TAB.test(line)) { const t = line.trim(); if (t) kept.push(t); continue; }
     const t = line.replace(/[ \t\u00a0]+/g, (m) => (m.includes('\t') ? '\t' : ' ')).trim();
     if (t) kept.push(t.replace(/\s*\t\s*/g, '\t'));
   }
