@@ -174,17 +174,23 @@ function textShape(text: string, row: Float32Array, at: number): number {
   for (let i = 0; i < text.length; i++) {
     if (i > 0 && text.charCodeAt(i - 1) !== 32) continue;
     if (i > 0) pieces++;
-    const c = text.charAt(i);
-    if (c !== ' ' && c !== c.toLowerCase()) titled++;
+    if (isUpper(text, i)) titled++;
   }
-  const first = text.charAt(0);
   row[at++] = digits / Math.max(1, digits + letters);
-  row[at++] = first && first !== first.toLowerCase() ? 1 : 0;
+  row[at++] = text.length && isUpper(text, 0) ? 1 : 0;
   row[at++] = /[.!?。！？:;"”)]$/.test(text) ? 1 : 0;
   row[at++] = titled / pieces;
   row[at++] = pipes;
   row[at++] = /©|\(c\)|copyright|all rights reserved/i.test(text) ? 1 : 0;
   return at;
+}
+
+/** True when the UTF-16 unit at i changes under toLowerCase (an upper-case letter); ASCII without a string. */
+function isUpper(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  if (c < 128) return c >= 65 && c <= 90;
+  const ch = text.charAt(i);
+  return ch !== ch.toLowerCase();
 }
 
 /**
