@@ -18,7 +18,7 @@
  * `maxBufferBytes` in all (past it, the largest sample is learned from what it has); models are
  * small (about 10 KB on the synthetic sites) and the pipeline stores them, not the samples.
  */
-import { CorpusStats } from '../corpus/corpus-stats.js';
+import { AGGRESSIVE_DEFAULTS, CorpusStats } from '../corpus/corpus-stats.js';
 import { ThresherError } from '../errors.js';
 import { filterIdiomsAcross, hostOf, type SiteModel, type SitePage } from '../site/model.js';
 import type { Census, CorpusSource } from './input.js';
@@ -103,11 +103,12 @@ export async function learnCorpusSites(source: CorpusSource, census: Census, poo
   return { models, skipped };
 }
 
-/** Pass 2: the corpus's aggressive stop words, from the topic content of its first `pages` readable pages. */
+/** Pass 2: the corpus's aggressive stop words, from the topic content of its first `pages` readable pages (none when `pages` is below the list's minimum). */
 export async function learnStopWords(source: CorpusSource, pool: PagePool, siteOf: (url: string | undefined) => SiteJob | undefined,
   pages: number, window: number, onProgress?: (p: LearnProgress) => void): Promise<{ docs: number; words: string[] }> {
   const stats = new CorpusStats();
-  if (pages <= 0) return { docs: 0, words: [] };
+  // Fewer pages than the list needs would be cleaned for nothing.
+  if (pages < AGGRESSIVE_DEFAULTS.minDocs) return { docs: 0, words: [] };
   const pending = new Set<Promise<void>>();
   let sent = 0, done = 0;
   for await (const item of source.items(0)) {
