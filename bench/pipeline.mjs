@@ -1,8 +1,10 @@
-// Corpus pipeline throughput and memory: `node bench/pipeline.mjs [--pages 10000] [--hosts 50] [--workers 1,2]`
+// Corpus pipeline throughput and memory: `node bench/pipeline.mjs [--pages 10000] [--hosts 50] [--workers 1,2] [--sizes A,B]`
 // Generates a JSONL corpus of synthetic sites (src/synth; every 20th page a replica of an earlier
-// one in another host's template), then runs `thresher run` on it in a fresh child process per
-// setting, and reports pages/s and the child's peak RSS. Runs at two corpus sizes so flat memory
-// shows as equal peaks. Build first (npm run build).
+// one in another host's template), then runs `thresher run` on it (defaults: site models, stop
+// list, MinHash replicas) in a fresh child process per setting, and reports pages/s, the seconds
+// spent before the first record (census + learning site models + the stop list), and the child's
+// peak RSS (worker threads included). Runs at two corpus sizes (default max(1000, pages/5) and
+// pages) so flat memory shows as equal peaks. Build first (npm run build).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync, openSync, writeSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const o = { pages: 10000, hosts: 50, workers: '1,2', keep: false };
+const o = { pages: 10000, hosts: 50, workers: '1,2', sizes: '', keep: false };
 for (let i = 2; i < process.argv.length; i++) {
   const k = process.argv[i].replace(/^--/, '');
   if (k === 'keep') { o.keep = true; continue; }
@@ -20,9 +22,15 @@ for (let i = 2; i < process.argv.length; i++) {
 
 if (process.env.BENCH_CHILD) {
   const { runCorpus } = await import(join(ROOT, 'dist/src/pipeline/run.js'));
-  const s = await runCorpus(process.env.BENCH_INPUT, { out: process.env.BENCH_OUT, workers: Number(process.env.BENCH_WORKERS), fresh: true });
+  const t0 = performance.now();
+  let cleanFrom = null;
+  const s = await runCorpus(process.env.BENCH_INPUT, {
+    out: process.env.BENCH_OUT, workers: Number(process.env.BENCH_WORKERS), fresh: true,
+    onProgress: (p) => { if (p.phase === 'clean' && cleanFrom === null) cleanFrom = performance.now(); },
+  });
   const rss = process.resourceUsage().maxRSS / 1024;
-  console.log(JSON.stringify({ pages: s.pages, records: s.records, replicas: s.replicas, failures: s.failures, seconds: s.seconds, peakRssMiB: rss }));
+  const learnSeconds = ((cleanFrom ?? performance.now()) - t0) / 1000;
+  console.log(JSON.stringify({ pages: s.pages, records: s.records, replicas: s.replicas, failures: s.failures, models: s.sites.models, seconds: s.seconds, learnSeconds, peakRssMiB: rss }));
   process.exit(0);
 }
 
@@ -35,13 +43,14 @@ function corpus(pages, hosts, path) {
   let written = 0;
   for (let h = 0; h < hosts && written < pages; h++) {
     const site = synthSite({ seed: 1000 + h, pages: Math.min(per, pages - written), host: `site${h}.example` });
+    let earlier = null;
     for (const p of site) {
       let page = p;
-      if (written % 20 === 19) {
-        // A near-replica: this page's article inside another site's template.
+      if (written % 20 === 19 && earlier) {
+        // A near-replica: an earlier page's article (already in the corpus) inside another site's template.
         const t = SYNTH_TEMPLATES[(SYNTH_TEMPLATES.indexOf(p.template) + 1) % SYNTH_TEMPLATES.length];
-        page = renderSynthPage(p.article, t, { seed: 7, host: `mirror${h}.example`, path: `/copy/${written}` });
-      }
+        page = renderSynthPage(earlier.article, t, { seed: 7, host: `mirror${h}.example`, path: `/copy/${written}` });
+      } else if (written % 20 === 9) earlier = p;
       writeSync(fd, JSON.stringify({ url: page.url, html: page.html }) + '\n');
       written++;
     }
@@ -51,7 +60,8 @@ function corpus(pages, hosts, path) {
 }
 
 const rows = [];
-for (const size of [Math.max(1000, Math.round(o.pages / 5)), o.pages]) {
+const sizes = o.sizes ? o.sizes.split(',').map(Number) : [Math.max(1000, Math.round(o.pages / 5)), o.pages];
+for (const size of sizes) {
   const input = join(dir, `corpus-${size}.jsonl`);
   const n = corpus(size, Math.min(o.hosts, size), input);
   for (const w of o.workers.split(',').map(Number)) {
@@ -62,12 +72,13 @@ for (const size of [Math.max(1000, Math.round(o.pages / 5)), o.pages]) {
     if (r.status !== 0) { console.error(r.stderr); process.exit(1); }
     const s = JSON.parse(r.stdout.trim().split('\n').pop());
     rows.push({ pages: n, workers: w, ...s, pagesPerSec: n / s.seconds });
-    process.stderr.write(`  ${n} pages, ${w} worker(s): ${(n / s.seconds).toFixed(1)} pages/s, peak ${s.peakRssMiB.toFixed(0)} MiB\n`);
+    process.stderr.write(`  ${n} pages, ${w} worker(s): ${(n / s.seconds).toFixed(1)} pages/s (${s.learnSeconds.toFixed(1)} s before the first record), peak ${s.peakRssMiB.toFixed(0)} MiB\n`);
     rmSync(out, { recursive: true, force: true });
   }
 }
-console.log('\npages   workers  pages/s  peak RSS MiB  records  replicas  failures');
-for (const r of rows) console.log(`${String(r.pages).padEnd(8)}${String(r.workers).padEnd(9)}${r.pagesPerSec.toFixed(1).padEnd(9)}${r.peakRssMiB.toFixed(0).padEnd(14)}${String(r.records).padEnd(9)}${String(r.replicas).padEnd(10)}${r.failures}`);
-const base = rows.find((r) => r.workers === 1 && r.pages === o.pages);
-for (const r of rows) if (base && r.pages === o.pages && r !== base) console.log(`${r.workers} workers: ${(r.pagesPerSec / base.pagesPerSec).toFixed(2)}× one worker`);
+console.log('\npages   workers  pages/s  learn s  peak RSS MiB  records  replicas  failures  site models');
+for (const r of rows) console.log(`${String(r.pages).padEnd(8)}${String(r.workers).padEnd(9)}${r.pagesPerSec.toFixed(1).padEnd(9)}${r.learnSeconds.toFixed(1).padEnd(9)}${r.peakRssMiB.toFixed(0).padEnd(14)}${String(r.records).padEnd(9)}${String(r.replicas).padEnd(10)}${String(r.failures).padEnd(10)}${r.models}`);
+const largest = Math.max(...rows.map((r) => r.pages));
+const base = rows.find((r) => r.workers === 1 && r.pages === largest);
+for (const r of rows) if (base && r.pages === largest && r !== base) console.log(`${r.workers} workers: ${(r.pagesPerSec / base.pagesPerSec).toFixed(2)}× one worker`);
 if (!o.keep) rmSync(dir, { recursive: true, force: true });

@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { runCorpus } from '../src/pipeline/run.js';
 import { searchStore } from '../src/pipeline/store.js';
+import { readWarc } from '../src/io/warc.js';
 import { isThresherError } from '../src/index.js';
 import { renderSynthPage, synthSite } from '../src/synth/index.js';
 
@@ -102,32 +103,53 @@ test('pipeline: killed mid-run and restarted, it finishes with no record lost or
   const dir = mkdtempSync(join(tmpdir(), 'thresher-run-'));
   const path = jsonlCorpus(dir, 400);
   const reference = join(dir, 'reference');
-  await runCorpus(path, { out: reference, workers: 1 });
+  await runCorpus(path, { out: reference, workers: 1, warc: true });
   const out = join(dir, 'killed');
-  let kills = 0;
-  for (let attempt = 0; attempt < 3; attempt++) {
-    // Kill the CLI once more batches are committed (the JSONL file has grown), at a moment of its own.
-    const child = spawn(process.execPath, [CLI, 'run', path, '--out', out, '--workers', '2', '--batch', '3'], { stdio: 'ignore' });
+  const f = join(out, 'records.jsonl');
+  let kills = 0, killedBeforeRecords = false;
+  for (let attempt = 0; attempt < 4; attempt++) {
+    // The first kill lands while the run learns (site models, the stop list: no record yet), the
+    // later ones once more batches are committed (the JSONL file has grown), at a moment of its own.
+    const child = spawn(process.execPath, [CLI, 'run', path, '--out', out, '--workers', '2', '--batch', '3', '--warc'], { stdio: 'ignore' });
     const exited = new Promise((r) => child.once('exit', r));
-    let killed = false;
+    let killed = false, seenAt = 0;
     const poll = setInterval(() => {
-      const f = join(out, 'records.jsonl');
-      if (!killed && existsSync(f) && statSync(f).size > (attempt + 1) * 20_000) { killed = true; child.kill('SIGKILL'); }
+      if (killed || !existsSync(f)) return;
+      const size = statSync(f).size;
+      if (attempt === 0) {
+        seenAt ||= Date.now();
+        if (Date.now() - seenAt > 400) { killed = true; killedBeforeRecords = size === 0; child.kill('SIGKILL'); }
+      } else if (size > attempt * 20_000) { killed = true; child.kill('SIGKILL'); }
     }, 5);
     await exited;
     clearInterval(poll);
     if (!killed) break;
     kills++;
   }
-  assert.ok(kills >= 1, 'the run was never killed mid-way');
-  const s = await runCorpus(path, { out, workers: 2 });
+  assert.ok(kills >= 2, 'the run was never killed mid-way');
+  assert.ok(killedBeforeRecords, 'the first kill came while the run was still learning');
+  const s = await runCorpus(path, { out, workers: 2, warc: true });
   assert.equal(s.records + s.replicas + s.failures, 400);
-  assert.equal(readFileSync(join(out, 'records.jsonl'), 'utf8'), readFileSync(join(reference, 'records.jsonl'), 'utf8'));
+  assert.equal(readFileSync(f, 'utf8'), readFileSync(join(reference, 'records.jsonl'), 'utf8'));
   const db = new Database(join(out, 'thresher.db'), { readonly: true });
   const { n, d } = db.prepare('SELECT count(*) AS n, count(DISTINCT id) AS d FROM docs').get() as { n: number; d: number };
+  const models = db.prepare('SELECT host, model FROM sites ORDER BY host').all();
   db.close();
   assert.equal(n, d);
   assert.equal(n, s.records);
+  assert.equal(s.sites.models, 3);
+  const ref = new Database(join(reference, 'thresher.db'), { readonly: true });
+  assert.deepEqual(models, ref.prepare('SELECT host, model FROM sites ORDER BY host').all());
+  ref.close();
+  // The WARC copy too: every record once, in order (dates aside: each store has its own).
+  const warc = async (o: string) => {
+    const got: string[] = [];
+    for await (const it of readWarc(join(o, 'records.warc.gz'))) { assert.ok(it.ok); got.push(`${it.record.type} ${it.record.recordId} ${Buffer.from(it.record.payload).toString('utf8')}`); }
+    return got;
+  };
+  const [mine, theirs] = [await warc(out), await warc(reference)];
+  assert.equal(mine.length, s.records + 1);
+  assert.deepEqual(mine.slice(1), theirs.slice(1));
 });
 
 test('pipeline: the same article in another site\'s template is removed as a near-replica of the first record', async () => {
@@ -158,14 +180,21 @@ test('pipeline: WARC input — HTML responses are pages; other responses and dam
     url, request: { method: 'GET', headers: [['User-Agent', 'test']] },
     response: { status, headers: [['Content-Type', type]], body: typeof body === 'string' ? Buffer.from(body) : body },
   });
-  for (const p of site) await ex(p.url, 200, 'text/html; charset=utf-8', p.html);
+  for (const p of site.slice(0, 2)) await ex(p.url, 200, 'text/html; charset=utf-8', p.html);
   await ex('https://w.example/logo.png', 200, 'image/png', new Uint8Array([0x89, 0x50, 0x4e, 0x47]));
   await ex('https://w.example/gone', 404, 'text/html', '<p>not found</p>');
   await w.close();
+  // A whole gzip member that is no WARC record (a malformed header), then good records again.
+  appendFileSync(path, gzipSync(Buffer.from('HELLO this is not a WARC record\r\nContent-Length: 5\r\n\r\nhello\r\n\r\n')));
+  const w2 = await WarcWriter.open(path, { append: true });
+  await w2.writeExchange({ url: site[2].url, request: { method: 'GET', headers: [] }, response: { status: 200, headers: [['Content-Type', 'text/html']], body: Buffer.from(site[2].html) } });
+  await w2.close();
+  // And a truncated gzip member at the end (a download cut short).
   appendFileSync(path, gzipSync(Buffer.from('WARC/1.1\r\nWARC-Type: response\r\nContent-Length: 999\r\n\r\nshort')).subarray(0, 30));
   const s = await runCorpus(path, { out: join(dir, 'out'), workers: 1 });
   assert.equal(s.records, 3);
-  assert.deepEqual(s.failuresByCode, { E_NOT_HTML: 1, E_NOT_PAGE: 1, E_WARC: 1 });
+  assert.deepEqual(s.failuresByCode, { E_NOT_HTML: 1, E_NOT_PAGE: 1, E_WARC: 2 });
+  assert.ok(s.failureSamples.filter((f) => f.code === 'E_WARC').every((f) => /damaged record at byte \d+: ./.test(f.message)));
   const records = readFileSync(join(dir, 'out', 'records.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
   assert.deepEqual(records.map((r) => r.url), site.map((p) => p.url));
 });

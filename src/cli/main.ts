@@ -14,7 +14,7 @@ const USAGE = `thresher — turn raw web pages into clean, structured records
 usage:
   thresher extract <file|dir|pages.jsonl|crawl.warc|-|url> [--format text|markdown|html|json] [--algorithm default|tagtree|satisfiable] [--debug] [--no-comments] [--no-model] [--site MODELS [--url URL]] [--out FILE]
   thresher eval (--dataset DIR | --all [--data ROOT]) [--algorithm A] [--limit N] [--gate FILE] [--json]
-  thresher run <dir|pages.jsonl> --out DIR [--workers N] [--page-timeout MS] [--fresh] [--json]
+  thresher run <dir|pages.jsonl|crawl.warc[.gz]> --out DIR [--workers N] [--page-timeout MS] [--batch N] [--replicas M] [--site-min N] [--site-sample N] [--no-sites] [--stats-pages N] [--classifier MODEL] [--warc] [--fresh] [--json]
   thresher search "query" [--store DIR] [--limit N] [--json]
   ${CRAWL_USAGE.split('\n').join('\n  ')}
   thresher learn <dir|pages.jsonl|crawl.warc> --out MODELS [--host H] [--idioms|--no-idioms] [--date ISO] [--json]

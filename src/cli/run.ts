@@ -1,20 +1,32 @@
-/** `thresher run <dir|pages.jsonl> --out DIR`: the corpus pipeline, with a progress bar and a summary. */
+/** `thresher run <dir|pages.jsonl|crawl.warc[.gz]> --out DIR`: the corpus pipeline, with a progress bar and a summary. */
+import { readFileSync } from 'node:fs';
+import { ThresherError } from '../errors.js';
 import type { ReplicaChoice } from '../corpus/replica-stage.js';
-import { runCorpus, type RunSummary } from '../pipeline/run.js';
+import { SITE_LEARNING_DEFAULTS } from '../pipeline/learn.js';
+import { runCorpus, RUN_DEFAULTS, type RunProgress, type RunSummary } from '../pipeline/run.js';
 import { Progress } from './progress.js';
 
-export const RUN_USAGE = `usage: thresher run <dir|pages.jsonl> --out DIR [--workers N] [--page-timeout MS] [--batch N] [--replicas minhash|simhash|fingerprint|exact|none] [--fresh] [--json]
-  Cleans every page, removes replicas and stores the records in DIR/thresher.db (SQLite, FTS5)
-  and DIR/records.jsonl. Killed and restarted with the same arguments, it resumes.`;
+export const RUN_USAGE = `usage: thresher run <dir|pages.jsonl|crawl.warc[.gz]> --out DIR [--workers N] [--page-timeout MS] [--batch N]
+                    [--replicas minhash|simhash|fingerprint|exact|none] [--site-min N] [--site-sample N] [--no-sites]
+                    [--stats-pages N] [--classifier MODEL] [--warc] [--fresh] [--json]
+  Learns a site model for every site with at least --site-min pages (default ${SITE_LEARNING_DEFAULTS.minPages}; from its first
+  --site-sample pages, default ${SITE_LEARNING_DEFAULTS.samplePages}) and the corpus's aggressive stop words (from the first
+  --stats-pages pages, default ${RUN_DEFAULTS.statsPages}), then cleans every page, removes replicas and stores the records
+  in DIR/thresher.db (SQLite, FTS5) and DIR/records.jsonl (and DIR/records.warc.gz with --warc).
+  --classifier MODEL (from thresher train) gives every record a category. Killed and restarted
+  with the same arguments, it resumes.`;
+
+const PHASES: Record<RunProgress['phase'], string> = { sites: 'learning site models', 'stop-words': 'counting terms for the stop list', clean: 'cleaning' };
 
 export async function runCommand(argv: string[]): Promise<number> {
   let input: string | undefined, out: string | undefined, workers: number | undefined, pageTimeoutMs: number | undefined, batchSize: number | undefined;
-  let fresh = false, json = false, replicas: ReplicaChoice | undefined;
+  let fresh = false, json = false, warc = false, replicas: ReplicaChoice | undefined, classifierPath: string | undefined, statsPages: number | undefined;
+  let noSites = false, siteMin: number | undefined, siteSample: number | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = (): string => {
       const v = argv[++i];
-      if (v === undefined) throw Object.assign(new Error(`${a} needs a value\n${RUN_USAGE}`), { code: 'E_BAD_OPTION' });
+      if (v === undefined) throw new ThresherError('E_BAD_OPTION', `${a} needs a value\n${RUN_USAGE}`);
       return v;
     };
     if (a === '--out') out = value();
@@ -23,34 +35,56 @@ export async function runCommand(argv: string[]): Promise<number> {
     else if (a === '--fresh') fresh = true;
     else if (a === '--replicas') replicas = value() as ReplicaChoice;
     else if (a === '--batch') batchSize = Number(value());
+    else if (a === '--site-min') siteMin = Number(value());
+    else if (a === '--site-sample') siteSample = Number(value());
+    else if (a === '--no-sites') noSites = true;
+    else if (a === '--stats-pages') statsPages = Number(value());
+    else if (a === '--classifier') classifierPath = value();
+    else if (a === '--warc') warc = true;
     else if (a === '--json') json = true;
     else if (a === '--help' || a === '-h') { process.stdout.write(RUN_USAGE + '\n'); return 0; }
     else if (a.startsWith('--') || input !== undefined) { process.stderr.write(`thresher run: unexpected argument ${a}\n${RUN_USAGE}\n`); return 2; }
     else input = a;
   }
   if (!input || !out) { process.stderr.write(`${RUN_USAGE}\n`); return 2; }
-  let bar: Progress | null = null;
-  let shown = 0;
+  let classifier: string | undefined;
+  if (classifierPath !== undefined) {
+    try { classifier = readFileSync(classifierPath, 'utf8'); } catch (e) {
+      throw new ThresherError('E_INPUT_NOT_FOUND', `cannot read the classifier model ${classifierPath}: ${(e as Error).message}`);
+    }
+  }
+  const sites = noSites ? false as const : { ...(siteMin !== undefined ? { minPages: siteMin } : {}), ...(siteSample !== undefined ? { samplePages: siteSample } : {}) };
+  let bar: Progress | null = null, phase: RunProgress['phase'] | null = null, shown = 0;
   const summary = await runCorpus(input, {
-    out, workers, pageTimeoutMs, batchSize, fresh, replicas,
+    out, workers, pageTimeoutMs, batchSize, fresh, replicas, sites, statsPages, classifier, warc,
     onProgress: (p) => {
-      bar ??= new Progress(p.total, process.stderr);
-      while (shown < p.done) { shown++; bar.tick(`${p.records} records, ${p.replicas} replicas, ${p.failures} failed`); }
+      if (p.phase !== phase) {
+        if (bar) bar.done(`${PHASES[phase!]}: ${shown}`);
+        bar = new Progress(p.total, process.stderr);
+        phase = p.phase; shown = 0;
+      }
+      const label = p.phase === 'clean' ? `${p.records} records, ${p.replicas} replicas, ${p.failures} failed` : PHASES[p.phase];
+      while (shown < p.done) { shown++; bar!.tick(label); }
     },
   });
-  if (bar) (bar as Progress).done(`${shown} pages`);
+  if (bar) (bar as Progress).done(`${PHASES[phase!]}: ${shown} pages`);
   process.stdout.write(json ? JSON.stringify(summary) + '\n' : formatSummary(summary));
   return 0;
 }
 
 export function formatSummary(s: RunSummary): string {
+  const counts = (o: Record<string, number>): string => Object.entries(o).map(([k, n]) => `${k} ${n}`).join(', ');
   const lines = [
     `${s.input} → ${s.out}${s.alreadyComplete ? ' (already complete: nothing to do; --fresh starts over)' : s.resumedFrom ? ` (resumed at page ${s.resumedFrom})` : ''}`,
     `pages      ${s.pages}`,
-    `records    ${s.records}  (${Object.entries(s.types).map(([t, n]) => `${t} ${n}`).join(', ') || 'none'})`,
+    `records    ${s.records}  (${counts(s.types) || 'none'})`,
+    ...(s.categories ? [`categories ${counts(s.categories) || 'none'}`] : []),
     `replicas   ${s.replicas} removed`,
-    `failures   ${s.failures}${s.failures ? `  (${Object.entries(s.failuresByCode).map(([c, n]) => `${c} ${n}`).join(', ')})` : ''}`,
+    `failures   ${s.failures}${s.failures ? `  (${counts(s.failuresByCode)})` : ''}`,
     ...s.failureSamples.map((f) => `  ${f.code}  ${f.id}: ${f.message}`),
+    `sites      ${s.sites.models} site model(s); ${s.sites.records} records cleaned with one`,
+    ...s.sites.skipped.map((k) => `  no model for ${k.host} (${k.pages} pages): ${k.reason}`),
+    `stop words ${s.stopWords.count} learned from ${s.stopWords.docs} pages${s.stopWords.count ? `: ${s.stopWords.sample.join(', ')}${s.stopWords.count > s.stopWords.sample.length ? ', …' : ''}` : ''}`,
     `${s.seconds.toFixed(1)} s with ${s.workers} worker(s)`,
   ];
   return lines.join('\n') + '\n';

@@ -4,12 +4,14 @@
  * stores. Pure: it runs in a worker thread.
  */
 import type { Diagnostic, DocView, SiteRefiner } from '../types.js';
+import { classifierTerms, type ClassifierModel } from './classify/model.js';
+import { extract } from '../page/extract.js';
 import { extractPage, integrate } from './docview.js';
 
 /** A stored record: the page's DocView (without timings: records are deterministic) and where it came from. */
 export type PageRecord = Omit<DocView, 'timings'> & {
   host: string;
-  /** Whether a site model refined the page-level labels. */
+  /** Whether the page was cleaned with its host's site model (the diagnostics say when the model stood aside). */
   siteModel: boolean;
   diagnostics: Diagnostic[];
 };
@@ -28,9 +30,27 @@ export interface PageInput {
   contentType?: string;
 }
 
-export function processPage(page: PageInput, options: { site?: SiteRefiner } = {}): CleanedPage {
+export interface ProcessOptions {
+  /** The site model of the page's host. */
+  site?: SiteRefiner;
+  /** The corpus's aggressive stop words (CorpusStats.aggressiveStopWords), for keywords and the abstract. */
+  aggressiveStopWords?: ReadonlySet<string>;
+  /** A content classifier: the record gets a category. */
+  classifier?: ClassifierModel;
+}
+
+export function processPage(page: PageInput, options: ProcessOptions = {}): CleanedPage {
   const parsed = extractPage(page.bytes, { url: page.url, contentType: page.contentType, site: options.site });
-  const { timings, ...view } = integrate(parsed, { url: page.url, id: page.id });
+  const { timings, ...view } = integrate(parsed, { url: page.url, id: page.id, aggressiveStopWords: options.aggressiveStopWords, classifier: options.classifier });
   const record: PageRecord = { ...view, host: page.host, siteModel: Boolean(options.site), diagnostics: parsed.extraction.diagnostics };
   return { record, timings };
+}
+
+/**
+ * The distinct terms of a page's topic content, generic stop words out: one document of the
+ * corpus's document frequencies (CorpusStats), from which its aggressive stop list comes.
+ */
+export function pageTerms(page: PageInput, options: { site?: SiteRefiner } = {}): string[] {
+  const x = extract(page.bytes, { url: page.url, contentType: page.contentType, site: options.site });
+  return [...new Set(classifierTerms(x.text, x.lang))];
 }

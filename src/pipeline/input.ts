@@ -16,6 +16,7 @@ import { isGzip } from '../dom/decode.js';
 import { ThresherError } from '../errors.js';
 import { listInputFiles } from '../io/read-input.js';
 import { readWarc, type WarcReadItem, type WarcRecordData } from '../io/warc.js';
+import { hostOf as siteHostOf } from '../site/model.js';
 
 export interface CorpusItem {
   /** Position in the corpus, from 0. */
@@ -38,6 +39,22 @@ export interface CorpusSource {
   items(from?: number): AsyncGenerator<CorpusItem>;
   /** How many items there are (a JSONL file is read once to count its lines). */
   count(): Promise<number>;
+  /**
+   * How many items there are, and how many of them each site has (keyed as site models key
+   * hosts: lower case, no "www."). One pass over a JSONL or WARC file; a directory's URLs come
+   * from its manifest, so no page is read.
+   */
+  census(): Promise<Census>;
+}
+
+export interface Census {
+  total: number;
+  hosts: Map<string, number>;
+}
+
+function tally(hosts: Map<string, number>, url: string | undefined): void {
+  const h = siteHostOf(url);
+  if (h !== undefined) hosts.set(h, (hosts.get(h) ?? 0) + 1);
 }
 
 /** Pages larger than this (after gunzip) become error items instead of eating memory. */
@@ -65,6 +82,14 @@ async function directorySource(dir: string): Promise<CorpusSource> {
   return {
     kind: 'dir', path: dir,
     count: async () => files.length,
+    async census() {
+      const hosts = new Map<string, number>();
+      for (const f of files) {
+        const rel = relative(dir, f);
+        tally(hosts, urls.get(rel) ?? urls.get(pageStem(rel)));
+      }
+      return { total: files.length, hosts };
+    },
     async *items(from = 0) {
       for (let index = from; index < files.length; index++) {
         const rel = relative(dir, files[index]);
@@ -110,6 +135,16 @@ function jsonlSource(path: string): CorpusSource {
       for await (const line of createInterface({ input: createReadStream(path), crlfDelay: Infinity })) if (line.trim()) n++;
       return n;
     },
+    async census() {
+      let total = 0;
+      const hosts = new Map<string, number>();
+      for await (const line of createInterface({ input: createReadStream(path), crlfDelay: Infinity })) {
+        if (!line.trim()) continue;
+        total++;
+        tally(hosts, jsonlItem(line, total - 1, false).url);
+      }
+      return { total, hosts };
+    },
     async *items(from = 0) {
       const lines = createInterface({ input: createReadStream(path), crlfDelay: Infinity });
       let index = -1;
@@ -123,7 +158,7 @@ function jsonlSource(path: string): CorpusSource {
   };
 }
 
-function jsonlItem(line: string, index: number): CorpusItem {
+function jsonlItem(line: string, index: number, withBytes = true): CorpusItem {
   const fallbackId = `line:${index + 1}`;
   let row: { id?: unknown; url?: unknown; html?: unknown };
   try { row = JSON.parse(line); } catch {
@@ -134,7 +169,7 @@ function jsonlItem(line: string, index: number): CorpusItem {
   const item: CorpusItem = { index, id, url, host: hostOf(url) };
   if (typeof row.html !== 'string') item.error = { code: 'E_INPUT_READ', message: `record ${index + 1} has no "html" string` };
   else if (row.html.length > MAX_ITEM_BYTES) item.error = { code: 'E_INPUT_TOO_LARGE', message: `record ${index + 1} is over ${MAX_ITEM_BYTES} characters` };
-  else item.bytes = Buffer.from(row.html, 'utf8');
+  else if (withBytes) item.bytes = Buffer.from(row.html, 'utf8');
   return item;
 }
 
@@ -154,6 +189,12 @@ function warcSource(path: string): CorpusSource {
   return {
     kind: 'warc', path,
     async count() { let n = 0; for await (const _ of pages()) n++; return n; },
+    async census() {
+      let total = 0;
+      const hosts = new Map<string, number>();
+      for await (const it of pages()) { total++; tally(hosts, it.url); }
+      return { total, hosts };
+    },
     async *items(from = 0) { for await (const it of pages()) if (it.index >= from) yield it; },
   };
 }

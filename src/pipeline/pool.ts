@@ -1,42 +1,88 @@
 /**
- * A pool of worker threads that clean pages, one page at a time per worker.
+ * A pool of worker threads that clean pages (and take their terms, and learn site models), one
+ * job at a time per worker.
  *
- * A page that runs past `pageTimeoutMs` (a pathological page the extractor's own time budget
- * did not stop) costs its worker: the worker is terminated and replaced, and the page comes back
- * as a failure, so one bad page never costs the corpus. A worker that dies fails only its page.
+ * A job that runs past its time limit (a pathological page the extractor's own time budget did
+ * not stop) costs its worker: the worker is terminated and replaced, and the job comes back as a
+ * failure, so one bad page never costs the corpus. A worker that dies fails only its job.
+ *
+ * Site models travel with the pages of their host, but only to a worker that does not hold the
+ * model yet: each slot mirrors the models its worker keeps (at most SITES_PER_WORKER, least
+ * recently used dropped first), so a model is sent once per worker, not once per page.
  */
 import { Worker } from 'node:worker_threads';
 import type { CleanedPage, PageInput } from '../corpus/page-record.js';
+import type { SitePage, SiteModel } from '../site/model.js';
 
-export type PageOutcome = ({ ok: true } & CleanedPage) | { ok: false; code: string; message: string };
+export type Failure = { ok: false; code: string; message: string };
+export type PageOutcome = ({ ok: true } & CleanedPage) | Failure;
+export type TermsOutcome = { ok: true; terms: string[] } | Failure;
+export type LearnOutcome = { ok: true; model: SiteModel } | Failure;
+export type JobOutcome = PageOutcome | TermsOutcome | LearnOutcome;
+
+/** What every worker knows for a whole pass: the corpus's aggressive stop words, a classifier (its JSON). */
+export interface WorkerContext {
+  aggressiveStopWords?: string[];
+  classifier?: string;
+}
+
+/** A host's site model, as a job carries it: the JSON only when the worker lacks it. */
+export interface SiteRef { host: string; json?: string; evict?: string }
+
+export type WorkerMessage =
+  | { type: 'context'; context: WorkerContext }
+  | { type: 'clean'; page: PageInput; site?: SiteRef }
+  | { type: 'terms'; page: PageInput; site?: SiteRef }
+  | { type: 'learn'; host: string; pages: SitePage[] };
 
 export interface PoolOptions {
   workers: number;
-  /** Wall-clock limit per page, in ms. */
+  /** Wall-clock limit per page, in ms (a learning job gets this per page it learns from). */
   pageTimeoutMs: number;
+  context?: WorkerContext;
 }
 
-interface Job { page: PageInput; site?: unknown; resolve: (o: PageOutcome) => void }
-/** A worker takes pages once it has loaded (`ready`), so start-up never counts against a page's time. */
-interface Slot { worker: Worker; ready: boolean; job: Job | null; timer: NodeJS.Timeout | null }
+/** A model given to a job: its host and its JSON text. */
+export interface SiteJob { host: string; json: string }
+
+interface Job { msg: WorkerMessage; site?: SiteJob; timeoutMs: number; resolve: (o: JobOutcome) => void }
+/** A worker takes jobs once it has loaded (`ready`), so start-up never counts against a page's time. */
+interface Slot { worker: Worker; ready: boolean; job: Job | null; timer: NodeJS.Timeout | null; sites: string[] }
 
 const WORKER_SCRIPT = new URL('./page-worker.js', import.meta.url);
+/** Site models a worker keeps; a corpus read host by host needs one, an interleaved crawl more. */
+export const SITES_PER_WORKER = 32;
 
 export class PagePool {
   private readonly slots: Slot[] = [];
   private readonly queue: Job[] = [];
   private closed = false;
+  private context: WorkerContext | undefined;
 
   constructor(private readonly options: PoolOptions) {
+    this.context = options.context;
     for (let i = 0; i < Math.max(1, options.workers); i++) this.slots.push(this.spawn());
   }
 
-  /** Cleans one page; never rejects (failures are outcomes). `site` is the host's model, if any. */
-  clean(page: PageInput, site?: unknown): Promise<PageOutcome> {
-    return new Promise((resolve) => {
-      this.queue.push({ page, site, resolve });
-      this.dispatch();
-    });
+  /** Cleans one page into its record; never rejects (failures are outcomes). `site`: the host's model. */
+  clean(page: PageInput, site?: SiteJob): Promise<PageOutcome> {
+    return this.submit({ type: 'clean', page }, this.options.pageTimeoutMs, site) as Promise<PageOutcome>;
+  }
+
+  /** The distinct topic-content terms of one page (for the corpus's document frequencies). */
+  terms(page: PageInput, site?: SiteJob): Promise<TermsOutcome> {
+    return this.submit({ type: 'terms', page }, this.options.pageTimeoutMs, site) as Promise<TermsOutcome>;
+  }
+
+  /** Learns one host's site model from its sample pages. */
+  learn(host: string, pages: SitePage[]): Promise<LearnOutcome> {
+    return this.submit({ type: 'learn', host, pages }, this.options.pageTimeoutMs * Math.max(1, pages.length)) as Promise<LearnOutcome>;
+  }
+
+  /** Sets what every worker knows from now on; jobs submitted after this call see it. */
+  setContext(context: WorkerContext): void {
+    this.context = context;
+    for (const s of this.slots) s.worker.postMessage({ type: 'context', context } satisfies WorkerMessage);
   }
 
   /** Ends the workers; a pool keeps the process alive until it is closed. */
@@ -45,9 +91,16 @@ export class PagePool {
     await Promise.all(this.slots.map((s) => s.worker.terminate()));
   }
 
+  private submit(msg: WorkerMessage, timeoutMs: number, site?: SiteJob): Promise<JobOutcome> {
+    return new Promise((resolve) => {
+      this.queue.push({ msg, site, timeoutMs, resolve });
+      this.dispatch();
+    });
+  }
+
   private spawn(): Slot {
-    const slot: Slot = { worker: new Worker(WORKER_SCRIPT), ready: false, job: null, timer: null };
-    slot.worker.on('message', (msg: PageOutcome | 'ready') => {
+    const slot: Slot = { worker: new Worker(WORKER_SCRIPT, { workerData: this.context }), ready: false, job: null, timer: null, sites: [] };
+    slot.worker.on('message', (msg: JobOutcome | 'ready') => {
       if (msg === 'ready') { slot.ready = true; this.dispatch(); } else this.finish(slot, msg);
     });
     slot.worker.on('error', (e: Error) => this.replace(slot, { ok: false, code: 'E_WORKER', message: `worker failed: ${e.message}` }));
@@ -63,13 +116,14 @@ export class PagePool {
       const job = this.queue.shift()!;
       slot.job = job;
       slot.timer = setTimeout(() => {
-        this.replace(slot, { ok: false, code: 'E_PAGE_TIMEOUT', message: `cleaning took over ${this.options.pageTimeoutMs} ms; the page was abandoned` });
-      }, this.options.pageTimeoutMs);
-      slot.worker.postMessage({ page: job.page, site: job.site });
+        this.replace(slot, { ok: false, code: 'E_PAGE_TIMEOUT', message: `${job.msg.type === 'learn' ? 'learning the site model' : 'cleaning'} took over ${job.timeoutMs} ms; the ${job.msg.type === 'learn' ? 'host was left without a model' : 'page was abandoned'}` });
+      }, job.timeoutMs);
+      const msg = job.site && (job.msg.type === 'clean' || job.msg.type === 'terms') ? { ...job.msg, site: siteRef(slot, job.site) } : job.msg;
+      slot.worker.postMessage(msg);
     }
   }
 
-  private finish(slot: Slot, outcome: PageOutcome): void {
+  private finish(slot: Slot, outcome: JobOutcome): void {
     const job = slot.job;
     if (!job) return;
     if (slot.timer) clearTimeout(slot.timer);
@@ -78,8 +132,8 @@ export class PagePool {
     this.dispatch();
   }
 
-  /** Fails the slot's page with `outcome` and puts a fresh worker in its place. */
-  private replace(slot: Slot, outcome: PageOutcome): void {
+  /** Fails the slot's job with `outcome` and puts a fresh worker in its place. */
+  private replace(slot: Slot, outcome: Failure): void {
     const job = slot.job;
     if (slot.timer) clearTimeout(slot.timer);
     slot.job = null; slot.timer = null;
@@ -91,4 +145,17 @@ export class PagePool {
     job?.resolve(outcome);
     this.dispatch();
   }
+}
+
+/** The reference to send a slot for `site`, updating the slot's mirror of the models its worker holds. */
+function siteRef(slot: Slot, site: SiteJob): SiteRef {
+  const at = slot.sites.indexOf(site.host);
+  if (at >= 0) {
+    slot.sites.splice(at, 1);
+    slot.sites.push(site.host);
+    return { host: site.host };
+  }
+  slot.sites.push(site.host);
+  const evict = slot.sites.length > SITES_PER_WORKER ? slot.sites.shift() : undefined;
+  return { host: site.host, json: site.json, ...(evict !== undefined ? { evict } : {}) };
 }

@@ -3,20 +3,36 @@
  * index over titles, abstracts and topic content (paper 000 §7.3: the cleaned pages as a search
  * engine's store), and a JSON Lines copy of the same records.
  *
+ * On request, a WARC file of the same records too (warc-out.ts).
+ *
  * Resuming: records are committed in corpus order, in batches. A batch is appended to the JSONL
- * file and fsynced first; then one SQLite transaction stores its rows together with the next
- * corpus index and the JSONL file's committed length. A run killed anywhere restarts from the
- * committed index and cuts the JSONL file back to its committed length, so no record is lost and
- * none is written twice.
+ * file (and the WARC file) and fsynced first; then one SQLite transaction stores its rows
+ * together with the next corpus index and the files' committed lengths. A run killed anywhere
+ * restarts from the committed index and cuts the files back to their committed lengths, so no
+ * record is lost and none is written twice. What the learning passes learned (site models, the
+ * aggressive stop list) is stored in one transaction before the first record, so a resumed run
+ * cleans the rest of the corpus with the same models.
  */
 import { closeSync, existsSync, fstatSync, fsyncSync, ftruncateSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { ThresherError } from '../errors.js';
+import type { SiteModel } from '../site/model.js';
+import { warcInfoRecord, warcRecordOf } from './warc-out.js';
 
 export const STORE_FILE = 'thresher.db';
 export const RECORDS_FILE = 'records.jsonl';
-const SCHEMA_VERSION = '1';
+export const WARC_FILE = 'records.warc.gz';
+const SCHEMA_VERSION = '2';
+
+/** What the learning passes found, as the store keeps it. */
+export interface Learned {
+  models: SiteModel[];
+  skipped: { host: string; pages: number; reason: string }[];
+  aggressiveStopWords: string[];
+  /** Pages the stop list's document frequencies were counted over. */
+  statsDocs: number;
+}
 
 /**
  * A stored page: what the JSONL line and the docs row hold. Deterministic: the same corpus gives
@@ -49,13 +65,21 @@ export interface StoreState {
   complete: boolean;
 }
 
+/** An append-only file whose committed length lives in the store's meta table. */
+interface CommittedFile { fd: number; bytes: number; key: string }
+
 export class CorpusStore {
   private readonly db: Database.Database;
-  private readonly jsonl: number;
-  private jsonlBytes: number;
+  private readonly jsonl: CommittedFile;
+  private readonly warc: CommittedFile | null;
+  /** When the store was created (ISO 8601): the WARC-Date of its WARC records, so a resumed run writes the same. */
+  readonly created: string;
 
-  /** Opens (or creates) the store in `dir`; a store of another input is refused. */
-  constructor(readonly dir: string, input: string) {
+  /**
+   * Opens (or creates) the store in `dir`; a store of another input, or of the same input with
+   * other settings, is refused. `warc`: write DIR/records.warc.gz too.
+   */
+  constructor(readonly dir: string, input: string, options: { warc?: boolean } = {}) {
     mkdirSync(dir, { recursive: true });
     try {
       this.db = new Database(join(dir, STORE_FILE));
@@ -70,24 +94,65 @@ export class CorpusStore {
         title TEXT, lang TEXT, abstract TEXT, content TEXT, record TEXT NOT NULL, timings TEXT);
       CREATE TABLE IF NOT EXISTS replicas (idx INTEGER PRIMARY KEY, id TEXT NOT NULL, canonical TEXT NOT NULL, method TEXT NOT NULL, content TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS failures (idx INTEGER PRIMARY KEY, id TEXT NOT NULL, code TEXT NOT NULL, message TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS sites (host TEXT PRIMARY KEY, pages INTEGER NOT NULL, model TEXT);
+      CREATE TABLE IF NOT EXISTS site_skips (host TEXT PRIMARY KEY, pages INTEGER NOT NULL, reason TEXT NOT NULL);
       CREATE VIRTUAL TABLE IF NOT EXISTS docs_fts USING fts5(title, abstract, content, content='docs', content_rowid='idx');
     `);
     const stored = this.meta('input');
     if (stored === undefined) {
       this.setMeta('input', input);
       this.setMeta('schema', SCHEMA_VERSION);
+      this.setMeta('created', new Date().toISOString());
     } else if (stored !== input) {
       this.db.close();
-      throw new ThresherError('E_STORE', `${dir} holds a run over another corpus (${stored}); choose another --out or pass --fresh`);
+      throw new ThresherError('E_STORE', `${dir} holds a run over another corpus or with other settings (${stored}; this run: ${input}); choose another --out or pass --fresh`);
     } else if (this.meta('schema') !== SCHEMA_VERSION) {
       this.db.close();
       throw new ThresherError('E_STORE', `${dir} was written by another version of thresher (store schema ${this.meta('schema')}, this build ${SCHEMA_VERSION}); use --fresh`);
     }
-    this.jsonlBytes = Number(this.meta('jsonl_bytes') ?? 0);
-    const path = join(dir, RECORDS_FILE);
-    this.jsonl = openSync(path, existsSync(path) ? 'r+' : 'w+');
-    // Lines past the committed length belong to a batch whose transaction never committed.
-    if (fstatSync(this.jsonl).size > this.jsonlBytes) ftruncateSync(this.jsonl, this.jsonlBytes);
+    this.created = this.meta('created') ?? new Date(0).toISOString();
+    this.jsonl = this.openCommitted(RECORDS_FILE, 'jsonl_bytes');
+    this.warc = options.warc ? this.openCommitted(WARC_FILE, 'warc_bytes') : null;
+  }
+
+  private openCommitted(name: string, key: string): CommittedFile {
+    const path = join(this.dir, name);
+    const fd = openSync(path, existsSync(path) ? 'r+' : 'w+');
+    const bytes = Number(this.meta(key) ?? 0);
+    // Bytes past the committed length belong to a batch whose transaction never committed.
+    if (fstatSync(fd).size > bytes) ftruncateSync(fd, bytes);
+    return { fd, bytes, key };
+  }
+
+  /** What the learning passes stored, or undefined when they have not finished. */
+  learned(): Learned | undefined {
+    if (this.meta('learned') !== '1') return undefined;
+    const models = (this.db.prepare('SELECT model FROM sites ORDER BY host').all() as { model: string }[]).map((r) => JSON.parse(r.model) as SiteModel);
+    const skipped = this.db.prepare('SELECT host, pages, reason FROM site_skips ORDER BY host').all() as Learned['skipped'];
+    return { models, skipped, aggressiveStopWords: JSON.parse(this.meta('aggressive_stop_words') ?? '[]'), statsDocs: Number(this.meta('stats_docs') ?? 0) };
+  }
+
+  /** Stores what the learning passes found, at once. */
+  saveLearned(l: Learned): void {
+    this.db.transaction(() => {
+      const site = this.db.prepare('INSERT OR REPLACE INTO sites (host, pages, model) VALUES (?,?,?)');
+      for (const m of l.models) site.run(m.host, m.learnedFrom.pages, JSON.stringify(m));
+      const skip = this.db.prepare('INSERT OR REPLACE INTO site_skips (host, pages, reason) VALUES (?,?,?)');
+      for (const k of l.skipped) skip.run(k.host, k.pages, k.reason);
+      this.setMeta('aggressive_stop_words', JSON.stringify(l.aggressiveStopWords));
+      this.setMeta('stats_docs', String(l.statsDocs));
+      this.setMeta('learned', '1');
+    })();
+  }
+
+  /** A host's site model (JSON text), if the run learned one. */
+  siteModel(host: string): string | undefined {
+    return (this.db.prepare('SELECT model FROM sites WHERE host = ?').get(host) as { model: string } | undefined)?.model;
+  }
+
+  /** Hosts with a site model. */
+  siteHosts(): Set<string> {
+    return new Set((this.db.prepare('SELECT host FROM sites').all() as { host: string }[]).map((r) => r.host));
   }
 
   state(): StoreState {
@@ -111,15 +176,15 @@ export class CorpusStore {
 
   /** Stores a batch of consecutive corpus entries; `nextIndex` is where the run goes on. */
   commit(entries: BatchEntry[], nextIndex: number): void {
-    let lines = '';
-    for (const e of entries) if (e.kind === 'record') lines += JSON.stringify(e.record) + '\n';
-    if (lines) {
-      const buf = Buffer.from(lines, 'utf8');
-      let off = 0;
-      while (off < buf.length) off += writeSync(this.jsonl, buf, off, buf.length - off, this.jsonlBytes + off);
-      fsyncSync(this.jsonl);
+    const records: [StoredRecord, string][] = [];
+    for (const e of entries) if (e.kind === 'record') records.push([e.record, JSON.stringify(e.record)]);
+    const jsonlBytes = append(this.jsonl, records.length ? [Buffer.from(records.map((r) => r[1]).join('\n') + '\n', 'utf8')] : []);
+    let warcBytes = 0;
+    if (this.warc) {
+      const bufs = this.warc.bytes === 0 ? [warcInfoRecord(this.created)] : [];
+      for (const [r, line] of records) bufs.push(warcRecordOf(r, line, this.created));
+      warcBytes = append(this.warc, bufs);
     }
-    const newBytes = this.jsonlBytes + Buffer.byteLength(lines, 'utf8');
     const insertDoc = this.db.prepare('INSERT INTO docs (idx, id, url, host, type, title, lang, abstract, content, record, timings) VALUES (?,?,?,?,?,?,?,?,?,?,?)');
     const insertFts = this.db.prepare('INSERT INTO docs_fts (rowid, title, abstract, content) VALUES (?,?,?,?)');
     const insertReplica = this.db.prepare('INSERT INTO replicas (idx, id, canonical, method, content) VALUES (?,?,?,?,?)');
@@ -134,9 +199,11 @@ export class CorpusStore {
         else insertFailure.run(e.index, e.id, e.code, e.message);
       }
       this.setMeta('next_index', String(nextIndex));
-      this.setMeta('jsonl_bytes', String(newBytes));
+      this.setMeta(this.jsonl.key, String(this.jsonl.bytes + jsonlBytes));
+      if (this.warc) this.setMeta(this.warc.key, String(this.warc.bytes + warcBytes));
     })();
-    this.jsonlBytes = newBytes;
+    this.jsonl.bytes += jsonlBytes;
+    if (this.warc) this.warc.bytes += warcBytes;
   }
 
   markComplete(): void {
@@ -144,16 +211,25 @@ export class CorpusStore {
   }
 
   close(): void {
-    closeSync(this.jsonl);
+    closeSync(this.jsonl.fd);
+    if (this.warc) closeSync(this.warc.fd);
     this.db.close();
   }
 
-  /** Counts by page type, and failures by code, for the summary. */
-  tallies(): { types: Record<string, number>; failures: Record<string, number> } {
-    const types: Record<string, number> = {}, failures: Record<string, number> = {};
-    for (const r of this.db.prepare('SELECT type, count(*) AS n FROM docs GROUP BY type').all() as { type: string; n: number }[]) types[r.type] = r.n;
-    for (const r of this.db.prepare('SELECT code, count(*) AS n FROM failures GROUP BY code').all() as { code: string; n: number }[]) failures[r.code] = r.n;
-    return { types, failures };
+  /** Counts by page type and category, records cleaned with a site model, and failures by code, for the summary. */
+  tallies(): { types: Record<string, number>; categories: Record<string, number>; siteModel: number; failures: Record<string, number> } {
+    const group = (sql: string): Record<string, number> => {
+      const out: Record<string, number> = {};
+      for (const r of this.db.prepare(sql).all() as { k: string | null; n: number }[]) if (r.k !== null) out[r.k] = r.n;
+      return out;
+    };
+    const siteModel = (this.db.prepare("SELECT count(*) AS n FROM docs WHERE json_extract(record, '$.siteModel') = 1").get() as { n: number }).n;
+    return {
+      types: group('SELECT type AS k, count(*) AS n FROM docs GROUP BY type'),
+      categories: group("SELECT json_extract(record, '$.category') AS k, count(*) AS n FROM docs GROUP BY k"),
+      siteModel,
+      failures: group('SELECT code AS k, count(*) AS n FROM failures GROUP BY code'),
+    };
   }
 
   failureList(limit: number): { id: string; code: string; message: string }[] {
@@ -167,6 +243,18 @@ export class CorpusStore {
   private setMeta(key: string, value: string): void {
     this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value);
   }
+}
+
+/** Writes `bufs` after the file's committed length and fsyncs; returns the bytes written (committed by the caller). */
+function append(f: CommittedFile, bufs: Uint8Array[]): number {
+  let at = f.bytes;
+  for (const b of bufs) {
+    let off = 0;
+    while (off < b.length) off += writeSync(f.fd, b, off, b.length - off, at + off);
+    at += b.length;
+  }
+  if (at > f.bytes) fsyncSync(f.fd);
+  return at - f.bytes;
 }
 
 export interface SearchHit {
