@@ -15,7 +15,8 @@ export const CRAWL_USAGE = `thresher crawl <seed-url…> --out FILE.warc.gz [opt
               --max-pages N  --max-depth N
   politeness: --delay MS (per host, between requests; default 1000; a longer robots.txt Crawl-delay wins)
               --concurrency N (hosts fetched at once; default 8)  --user-agent UA
-  fetching:   --timeout MS (30000)  --max-bytes N (10485760)  --retries N (3)  --no-sitemaps  --follow-nofollow
+  fetching:   --timeout MS (30000)  --max-bytes N (10485760)  --retries N (3)  --retry-base MS (2000, doubled per retry)
+              --no-sitemaps  --follow-nofollow
   state:      --state FILE (default OUT.state.sqlite)  --fresh (start over)  --json (summary as JSON on stdout)
   --then run  feed the WARC to the corpus pipeline when the crawl finishes (records into --run-out DIR,
               default: the WARC's name with -run)`;

@@ -22,7 +22,11 @@ export interface UrlRow {
   status: number | null; reason: string | null;
 }
 
-export interface HostRow { host: string; lastEnd: number; latencyMs: number }
+export interface HostRow {
+  host: string; lastEnd: number; latencyMs: number;
+  /** No request before this (a Retry-After), so that it holds across a stop and resume. */
+  deferredUntil: number;
+}
 
 /** robots.txt as last settled for one origin (scheme://host:port). */
 export interface RobotsRow { origin: string; body: string | null; status: string; fetchedAt: number; failures: number }
@@ -41,7 +45,7 @@ export interface Settlement {
   faults?: string[];
   /** URLs discovered (admitted by the caller): inserted if unseen. */
   discovered?: FrontierEntry[];
-  host?: { host: string; lastEnd: number; latencyMs: number };
+  host?: HostRow;
   warcOffset?: number;
 }
 
@@ -53,7 +57,8 @@ CREATE TABLE IF NOT EXISTS urls (
   via TEXT, seq INTEGER NOT NULL, status INTEGER, reason TEXT, fetched_at REAL);
 CREATE INDEX IF NOT EXISTS urls_state ON urls(state);
 CREATE TABLE IF NOT EXISTS hosts (
-  host TEXT PRIMARY KEY, last_end REAL NOT NULL DEFAULT 0, latency_ms REAL NOT NULL DEFAULT 0);
+  host TEXT PRIMARY KEY, last_end REAL NOT NULL DEFAULT 0, latency_ms REAL NOT NULL DEFAULT 0,
+  deferred_until REAL NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS robots (
   origin TEXT PRIMARY KEY, body TEXT, status TEXT NOT NULL, fetched_at REAL NOT NULL, failures INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS faults (id INTEGER PRIMARY KEY, url TEXT NOT NULL, kind TEXT NOT NULL, at REAL NOT NULL);
@@ -80,6 +85,9 @@ export class CrawlStore {
       this.db.pragma('locking_mode = EXCLUSIVE');
       this.db.exec('BEGIN EXCLUSIVE; COMMIT;');
       this.db.exec(SCHEMA);
+      // States written before hosts had deferred_until: the column is added, empty.
+      const cols = this.db.prepare('PRAGMA table_info(hosts)').all() as Array<{ name: string }>;
+      if (!cols.some((c) => c.name === 'deferred_until')) this.db.exec('ALTER TABLE hosts ADD COLUMN deferred_until REAL NOT NULL DEFAULT 0');
     } catch (e) {
       const msg = (e as Error).message;
       throw new ThresherError('E_CRAWL_STATE', /locked|busy/i.test(msg)
@@ -96,8 +104,8 @@ export class CrawlStore {
       update: db.prepare(`UPDATE urls SET state=@state, not_before=@notBefore, attempts=@attempts, status=@status, reason=@reason,
         fetched_at=@fetchedAt WHERE url=@url`),
       fault: db.prepare('INSERT INTO faults (url, kind, at) VALUES (?, ?, ?)'),
-      host: db.prepare(`INSERT INTO hosts (host, last_end, latency_ms) VALUES (@host, @lastEnd, @latencyMs)
-        ON CONFLICT(host) DO UPDATE SET last_end=MAX(last_end, @lastEnd), latency_ms=@latencyMs`),
+      host: db.prepare(`INSERT INTO hosts (host, last_end, latency_ms, deferred_until) VALUES (@host, @lastEnd, @latencyMs, @deferredUntil)
+        ON CONFLICT(host) DO UPDATE SET last_end=MAX(last_end, @lastEnd), latency_ms=@latencyMs, deferred_until=MAX(deferred_until, @deferredUntil)`),
       robots: db.prepare(`INSERT INTO robots (origin, body, status, fetched_at, failures) VALUES (@origin, @body, @status, @at, @failures)
         ON CONFLICT(origin) DO UPDATE SET body=@body, status=@status, fetched_at=@at, failures=@failures`),
       meta: db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value=excluded.value'),
@@ -163,7 +171,7 @@ export class CrawlStore {
 
   hosts(): HostRow[] {
     const rows = this.db.prepare('SELECT * FROM hosts').all() as Array<Record<string, unknown>>;
-    return rows.map((r) => ({ host: r.host as string, lastEnd: r.last_end as number, latencyMs: r.latency_ms as number }));
+    return rows.map((r) => ({ host: r.host as string, lastEnd: r.last_end as number, latencyMs: r.latency_ms as number, deferredUntil: r.deferred_until as number }));
   }
 
   robotsRows(): RobotsRow[] {
