@@ -197,9 +197,25 @@ test('a crawl state written before hosts had deferred_until opens, and the colum
   const store = new CrawlStore(path);
   try {
     assert.deepEqual(store.hosts(), [{ host: 'site.test', lastEnd: 5, latencyMs: 2500, deferredUntil: 0 }]);
-    store.settle({ url: 'http://site.test/', state: 'done', attempts: 1, host: { host: 'site.test', lastEnd: 9, latencyMs: 2500, deferredUntil: 70 } }, 9, 0);
+    store.settle({ url: 'http://site.test/', state: 'done', attempts: 1, host: { host: 'site.test', lastEnd: 9, latencyMs: 2500, deferredUntil: 70 } }, 9, { page: 0, sitemap: 0 });
     assert.deepEqual(store.hosts(), [{ host: 'site.test', lastEnd: 9, latencyMs: 2500, deferredUntil: 70 }]);
   } finally {
     store.close();
   }
+});
+
+test('a sitemap trap (each sitemap index names a new one) is bounded by maxSitemaps', async () => {
+  const clock = new VirtualClock();
+  const s = site(clock, (path) => {
+    if (path === '/robots.txt') return { status: 404 };
+    const m = /^\/(?:sitemap|sm\/(\d+))\.xml$/.exec(path);
+    if (m) {
+      const k = Number(m[1] ?? 0);
+      return { type: 'application/xml', body: `<sitemapindex><sitemap><loc>http://site.test/sm/${k + 1}.xml</loc></sitemap></sitemapindex>` };
+    }
+    return { body: 'a page' };
+  }, 1);
+  const sum = await crawl({ seeds: ['http://site.test/'], out: out(), clock, fetcher: s.fetcher, latencyMs: 10, scope: { maxSitemaps: 5 } });
+  assert.equal(sum.total.queued, 0);
+  assert.deepEqual(s.log.map((h) => h.path).filter((p) => p.endsWith('.xml')), ['/sitemap.xml', '/sm/1.xml', '/sm/2.xml', '/sm/3.xml', '/sm/4.xml']);
 });

@@ -17,7 +17,7 @@ import { FetchFailure, httpFetcher, storedHeaders, type Fetcher, type FetchRespo
 import { Frontier, type FrontierEntry } from './frontier.js';
 import { RobotsCache, robotsToken, type RobotsOptions } from './robots.js';
 import { Scope, type ScopeOptions } from './scope.js';
-import { CrawlStore, type Settlement } from './store.js';
+import { CrawlStore, type Budget, type Settlement } from './store.js';
 import { hostKey, normalizeUrl, originOf, type NormalizeOptions } from './url.js';
 import { handleResponse, type Outcome } from './response.js';
 
@@ -128,7 +128,7 @@ export class Crawler {
   readonly statePath: string;
   store!: CrawlStore;
   writer!: WarcWriter;
-  private pagesAdmitted = 0;
+  private readonly admitted = { page: 0, sitemap: 0 };
   private robotsQueued = new Set<string>();
   private inFlight = 0;
   private started = 0;
@@ -192,7 +192,7 @@ export class Crawler {
       this.robots.restore(r.origin, r.origin, r.body, r.status, r.fetchedAt, r.failures);
       this.robotsQueued.add(r.origin);
     }
-    this.pagesAdmitted = this.store.pagesAdmitted();
+    for (const k of ['page', 'sitemap'] as const) this.admitted[k] = this.store.admitted(k);
     for (const e of this.store.queued()) {
       this.frontier.push(e);
       if (e.kind === 'robots') this.robotsQueued.add(originOf(e.url));
@@ -202,11 +202,11 @@ export class Crawler {
     this.pushAll(this.store.admit(this.withRobots([...seeds, ...probes]), this.budget()));
   }
 
-  private budget(): number { return this.scope.maxPages - this.pagesAdmitted; }
+  private budget(): Budget { return { page: this.scope.maxPages - this.admitted.page, sitemap: this.scope.maxSitemaps - this.admitted.sitemap }; }
 
   private pushAll(entries: FrontierEntry[]): void {
     for (const e of entries) {
-      if (e.kind === 'page') this.pagesAdmitted++;
+      if (e.kind !== 'robots') this.admitted[e.kind]++;
       if (e.kind === 'robots') this.robotsQueued.add(originOf(e.url));
       this.frontier.push(e);
     }
@@ -322,7 +322,7 @@ export class Crawler {
   /** Queue a robots.txt entry for the URL's origin if none is pending (or re-queue a settled one). */
   private ensureRobots(e: FrontierEntry): void {
     const r = this.entry(`${originOf(e.url)}/robots.txt`, 'robots', 0, []);
-    const added = this.store.admit([r], 0);
+    const added = this.store.admit([r], { page: 0, sitemap: 0 });
     if (added.length) this.pushAll(added);
     else if (this.store.requeue(r.url)) this.pushAll([r]);
   }

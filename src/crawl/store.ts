@@ -31,6 +31,9 @@ export interface HostRow {
 /** robots.txt as last settled for one origin (scheme://host:port). */
 export interface RobotsRow { origin: string; body: string | null; status: string; fetchedAt: number; failures: number }
 
+/** How many more pages and sitemaps may be admitted. */
+export interface Budget { page: number; sitemap: number }
+
 /** What one settled fetch changes, written in one transaction. */
 export interface Settlement {
   url: string;
@@ -72,9 +75,9 @@ export class CrawlStore {
   private seqNext: number;
   /**
    * Settle one fetch in one transaction. Discovered URLs not seen before are inserted as
-   * queued, pages only while `pageBudget` lasts; returns those inserted.
+   * queued, pages and sitemaps only while their `budget` lasts; returns those inserted.
    */
-  readonly settle: (s: Settlement, now: number, pageBudget: number) => FrontierEntry[];
+  readonly settle: (s: Settlement, now: number, budget: Budget) => FrontierEntry[];
 
   constructor(path: string) {
     try {
@@ -112,8 +115,8 @@ export class CrawlStore {
       has: db.prepare('SELECT 1 FROM urls WHERE url = ?'),
     };
     this.seqNext = (db.prepare('SELECT COALESCE(MAX(seq), -1) + 1 AS n FROM urls').get() as { n: number }).n;
-    this.settle = db.transaction((s: Settlement, now: number, pageBudget: number): FrontierEntry[] => {
-      const added = this.insertNew(s.discovered ?? [], pageBudget);
+    this.settle = db.transaction((s: Settlement, now: number, budget: Budget): FrontierEntry[] => {
+      const added = this.insertNew(s.discovered ?? [], budget);
       this.stmts.update.run({
         url: s.url, state: s.state, notBefore: s.notBefore ?? 0, attempts: s.attempts,
         status: s.status ?? null, reason: s.reason ?? null, fetchedAt: s.fetchedAt ?? null,
@@ -131,20 +134,22 @@ export class CrawlStore {
     return this.stmts.insert.run({ url: e.url, host: e.host, depth: e.depth, kind: e.kind, notBefore: e.notBefore, attempts: e.attempts, via: e.via.length ? JSON.stringify(e.via) : null, seq: e.seq }).changes;
   }
 
-  private insertNew(entries: FrontierEntry[], pageBudget: number): FrontierEntry[] {
+  private insertNew(entries: FrontierEntry[], budget: Budget): FrontierEntry[] {
     const out: FrontierEntry[] = [];
+    const left = { ...budget };
     for (const e of entries) {
-      if (e.kind === 'page' && pageBudget <= 0) continue;
+      const kind = e.kind === 'robots' ? null : e.kind;
+      if (kind && left[kind] <= 0) continue;
       if (!this.insertRow(e)) continue;
       out.push(e);
-      if (e.kind === 'page') pageBudget--;
+      if (kind) left[kind]--;
     }
     return out;
   }
 
-  /** Insert URLs not seen before (pages while `pageBudget` lasts); returns those inserted. */
-  admit(entries: FrontierEntry[], pageBudget: number): FrontierEntry[] {
-    return this.db.transaction(() => this.insertNew(entries, pageBudget))();
+  /** Insert URLs not seen before (pages and sitemaps while their budget lasts); returns those inserted. */
+  admit(entries: FrontierEntry[], budget: Budget): FrontierEntry[] {
+    return this.db.transaction(() => this.insertNew(entries, budget))();
   }
 
   /** Put a settled URL back in the queue (a robots.txt to fetch again); false if it is unknown or queued. */
@@ -188,9 +193,9 @@ export class CrawlStore {
     return this.db.prepare('SELECT kind, state, COUNT(*) AS n FROM urls GROUP BY kind, state').all() as Array<{ kind: EntryKind; state: UrlState; n: number }>;
   }
 
-  /** Pages admitted so far (any state): what maxPages bounds. */
-  pagesAdmitted(): number {
-    return (this.db.prepare("SELECT COUNT(*) AS n FROM urls WHERE kind = 'page'").get() as { n: number }).n;
+  /** URLs of a kind admitted so far (any state): what maxPages and maxSitemaps bound. */
+  admitted(kind: EntryKind): number {
+    return (this.db.prepare('SELECT COUNT(*) AS n FROM urls WHERE kind = ?').get(kind) as { n: number }).n;
   }
 
   faultCounts(): Record<string, number> {
