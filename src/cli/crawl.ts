@@ -102,7 +102,7 @@ export async function crawlCommand(argv: string[]): Promise<number> {
   };
   process.on('SIGINT', onSigint);
   process.on('SIGTERM', onSigint);
-  const ticker = tty ? setInterval(() => err.write(`\r${progressLine(crawler.progress(), err.columns ?? 100)}\x1b[K`), 250) : null;
+  const ticker = tty ? setInterval(() => err.write(`\r${progressLine(crawler.progress(), err.columns || 100)}\x1b[K`), 250) : null;
   let summary: CrawlSummary;
   try {
     summary = await crawler.run();
