@@ -169,31 +169,33 @@ test('pipeline: the same article in another site\'s template is removed as a nea
   assert.equal(none.records, 7);
 });
 
-test('pipeline: WARC input — HTML responses are pages; other responses and damaged records are counted with reasons', async () => {
+test('pipeline: WARC input — HTML and XHTML responses are pages; other responses (a sitemap too) and damaged records are counted with reasons', async () => {
   const { WarcWriter } = await import('../src/io/warc.js');
   const { appendFileSync } = await import('node:fs');
   const dir = mkdtempSync(join(tmpdir(), 'thresher-run-'));
   const path = join(dir, 'crawl.warc.gz');
   const w = await WarcWriter.open(path);
-  const site = synthSite({ seed: 91, pages: 3, host: 'w.example', lang: 'en' });
+  const site = synthSite({ seed: 91, pages: 4, host: 'w.example', lang: 'en' });
   const ex = (url: string, status: number, type: string, body: string | Uint8Array) => w.writeExchange({
     url, request: { method: 'GET', headers: [['User-Agent', 'test']] },
     response: { status, headers: [['Content-Type', type]], body: typeof body === 'string' ? Buffer.from(body) : body },
   });
-  for (const p of site.slice(0, 2)) await ex(p.url, 200, 'text/html; charset=utf-8', p.html);
+  for (const [i, p] of site.slice(0, 3).entries()) await ex(p.url, 200, i === 2 ? 'application/xhtml+xml' : 'text/html; charset=utf-8', p.html);
+  // What a crawl stores besides pages: an XML sitemap is not a document of the corpus.
+  await ex('https://w.example/sitemap.xml', 200, 'application/xml', '<?xml version="1.0"?><urlset><url><loc>https://w.example/a</loc></url></urlset>');
   await ex('https://w.example/logo.png', 200, 'image/png', new Uint8Array([0x89, 0x50, 0x4e, 0x47]));
   await ex('https://w.example/gone', 404, 'text/html', '<p>not found</p>');
   await w.close();
   // A whole gzip member that is no WARC record (a malformed header), then good records again.
   appendFileSync(path, gzipSync(Buffer.from('HELLO this is not a WARC record\r\nContent-Length: 5\r\n\r\nhello\r\n\r\n')));
   const w2 = await WarcWriter.open(path, { append: true });
-  await w2.writeExchange({ url: site[2].url, request: { method: 'GET', headers: [] }, response: { status: 200, headers: [['Content-Type', 'text/html']], body: Buffer.from(site[2].html) } });
+  await w2.writeExchange({ url: site[3].url, request: { method: 'GET', headers: [] }, response: { status: 200, headers: [['Content-Type', 'text/html']], body: Buffer.from(site[3].html) } });
   await w2.close();
   // And a truncated gzip member at the end (a download cut short).
   appendFileSync(path, gzipSync(Buffer.from('WARC/1.1\r\nWARC-Type: response\r\nContent-Length: 999\r\n\r\nshort')).subarray(0, 30));
   const s = await runCorpus(path, { out: join(dir, 'out'), workers: 1 });
-  assert.equal(s.records, 3);
-  assert.deepEqual(s.failuresByCode, { E_NOT_HTML: 1, E_NOT_PAGE: 1, E_WARC: 2 });
+  assert.equal(s.records, 4);
+  assert.deepEqual(s.failuresByCode, { E_NOT_HTML: 2, E_NOT_PAGE: 1, E_WARC: 2 });
   assert.ok(s.failureSamples.filter((f) => f.code === 'E_WARC').every((f) => /damaged record at byte \d+: ./.test(f.message)));
   const records = readFileSync(join(dir, 'out', 'records.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
   assert.deepEqual(records.map((r) => r.url), site.map((p) => p.url));

@@ -12,10 +12,11 @@ import { formatSummary } from './run.js';
 
 export const CRAWL_USAGE = `thresher crawl <seed-url…> --out FILE.warc.gz [options]
   scope:      --scope host|domain|prefix|any (default host)  --prefix URL…  --include REGEX…  --exclude REGEX…
-              --max-pages N  --max-depth N
+              --max-pages N  --max-depth N  --max-sitemaps N (1000)
   politeness: --delay MS (per host, between requests; default 1000; a longer robots.txt Crawl-delay wins)
               --concurrency N (hosts fetched at once; default 8)  --user-agent UA
-  fetching:   --timeout MS (30000)  --max-bytes N (10485760)  --retries N (3)  --no-sitemaps  --follow-nofollow
+  fetching:   --timeout MS (30000)  --max-bytes N (10485760)  --retries N (3)  --retry-base MS (2000, doubled per retry)
+              --no-sitemaps  --follow-nofollow
   state:      --state FILE (default OUT.state.sqlite)  --fresh (start over)  --json (summary as JSON on stdout)
   --then run  feed the WARC to the corpus pipeline when the crawl finishes (records into --run-out DIR,
               default: the WARC's name with -run)`;
@@ -46,6 +47,7 @@ export async function crawlCommand(argv: string[]): Promise<number> {
       exclude: { type: 'string', multiple: true },
       'max-pages': { type: 'string' },
       'max-depth': { type: 'string' },
+      'max-sitemaps': { type: 'string' },
       delay: { type: 'string' },
       concurrency: { type: 'string' },
       'user-agent': { type: 'string' },
@@ -75,6 +77,7 @@ export async function crawlCommand(argv: string[]): Promise<number> {
     scope: {
       mode: scopeMode, prefixes: values.prefix, include: regexes('include', values.include), exclude: regexes('exclude', values.exclude),
       maxPages: num('max-pages', values['max-pages']), maxDepth: num('max-depth', values['max-depth']),
+      maxSitemaps: num('max-sitemaps', values['max-sitemaps']),
     },
     latencyMs: num('delay', values.delay), concurrency: num('concurrency', values.concurrency),
     userAgent: values['user-agent'] ?? DEFAULT_USER_AGENT, timeoutMs: num('timeout', values.timeout),
@@ -99,7 +102,7 @@ export async function crawlCommand(argv: string[]): Promise<number> {
   };
   process.on('SIGINT', onSigint);
   process.on('SIGTERM', onSigint);
-  const ticker = tty ? setInterval(() => err.write(`\r${progressLine(crawler.progress(), err.columns ?? 100)}\x1b[K`), 250) : null;
+  const ticker = tty ? setInterval(() => err.write(`\r${progressLine(crawler.progress(), err.columns || 100)}\x1b[K`), 250) : null;
   let summary: CrawlSummary;
   try {
     summary = await crawler.run();

@@ -13,11 +13,11 @@ import { existsSync, rmSync, statSync } from 'node:fs';
 import { ThresherError } from '../errors.js';
 import { WarcWriter, type HeaderList, type HttpExchange } from '../io/warc.js';
 import { systemClock, type Clock } from './clock.js';
-import { FetchFailure, httpFetcher, type Fetcher, type FetchResponse } from './fetcher.js';
+import { FetchFailure, httpFetcher, storedHeaders, type Fetcher, type FetchResponse } from './fetcher.js';
 import { Frontier, type FrontierEntry } from './frontier.js';
 import { RobotsCache, robotsToken, type RobotsOptions } from './robots.js';
 import { Scope, type ScopeOptions } from './scope.js';
-import { CrawlStore, type Settlement } from './store.js';
+import { CrawlStore, type Budget, type Settlement } from './store.js';
 import { hostKey, normalizeUrl, originOf, type NormalizeOptions } from './url.js';
 import { handleResponse, type Outcome } from './response.js';
 
@@ -128,7 +128,7 @@ export class Crawler {
   readonly statePath: string;
   store!: CrawlStore;
   writer!: WarcWriter;
-  private pagesAdmitted = 0;
+  private readonly admitted = { page: 0, sitemap: 0 };
   private robotsQueued = new Set<string>();
   private inFlight = 0;
   private started = 0;
@@ -187,12 +187,12 @@ export class Crawler {
       this.store.close();
       throw e;
     }
-    for (const h of this.store.hosts()) this.frontier.restoreHost(h.host, h.lastEnd, h.latencyMs);
+    for (const h of this.store.hosts()) this.frontier.restoreHost(h.host, h.lastEnd, h.latencyMs, h.deferredUntil);
     for (const r of this.store.robotsRows()) {
       this.robots.restore(r.origin, r.origin, r.body, r.status, r.fetchedAt, r.failures);
       this.robotsQueued.add(r.origin);
     }
-    this.pagesAdmitted = this.store.pagesAdmitted();
+    for (const k of ['page', 'sitemap'] as const) this.admitted[k] = this.store.admitted(k);
     for (const e of this.store.queued()) {
       this.frontier.push(e);
       if (e.kind === 'robots') this.robotsQueued.add(originOf(e.url));
@@ -202,11 +202,11 @@ export class Crawler {
     this.pushAll(this.store.admit(this.withRobots([...seeds, ...probes]), this.budget()));
   }
 
-  private budget(): number { return this.scope.maxPages - this.pagesAdmitted; }
+  private budget(): Budget { return { page: this.scope.maxPages - this.admitted.page, sitemap: this.scope.maxSitemaps - this.admitted.sitemap }; }
 
   private pushAll(entries: FrontierEntry[]): void {
     for (const e of entries) {
-      if (e.kind === 'page') this.pagesAdmitted++;
+      if (e.kind !== 'robots') this.admitted[e.kind]++;
       if (e.kind === 'robots') this.robotsQueued.add(originOf(e.url));
       this.frontier.push(e);
     }
@@ -286,9 +286,9 @@ export class Crawler {
     let requested = false;
     try {
       if (e.kind !== 'robots' && this.opts.robots) {
-        const v = this.robots.verdict(originOf(e.url), e.url);
+        const v = this.robots.verdict(originOf(e.url), e.url, start);
         if (v === 'unknown' || v === 'unreachable') {
-          // robots.txt is not settled yet: the URL goes back behind a robots.txt entry.
+          // robots.txt is not settled yet (or has expired): the URL goes back behind a robots.txt entry.
           this.ensureRobots(e);
           this.frontier.push(e);
           return;
@@ -299,10 +299,11 @@ export class Crawler {
         }
       }
       requested = true;
-      const res = await this.fetchEntry(e);
+      const hops: FetchResponse[] = [];
+      const res = await this.fetchEntry(e, hops);
       if (res === 'aborted') { this.frontier.push(e); return; }
       const outcome = handleResponse(this, e, res, this.clock.now());
-      await this.commit(e, outcome, start, res instanceof FetchFailure ? null : res);
+      await this.commit(e, outcome, start, res instanceof FetchFailure ? null : res, hops);
       if (outcome.dropHost) {
         const origin = originOf(e.url);
         for (const d of this.frontier.removeHost(e.host)) {
@@ -321,30 +322,39 @@ export class Crawler {
   /** Queue a robots.txt entry for the URL's origin if none is pending (or re-queue a settled one). */
   private ensureRobots(e: FrontierEntry): void {
     const r = this.entry(`${originOf(e.url)}/robots.txt`, 'robots', 0, []);
-    const added = this.store.admit([r], 0);
+    const added = this.store.admit([r], { page: 0, sitemap: 0 });
     if (added.length) this.pushAll(added);
     else if (this.store.requeue(r.url)) this.pushAll([r]);
   }
 
-  /** Fetch an entry; robots.txt redirects are followed here (up to 5 hops, RFC 9309 §2.3.1.2). */
-  private async fetchEntry(e: FrontierEntry): Promise<FetchResponse | FetchFailure | 'aborted'> {
+  /**
+   * Fetch an entry; robots.txt redirects are followed here (up to 5 hops, RFC 9309 §2.3.1.2),
+   * the redirect answers left in `hops` so that each is stored under its own URL.
+   */
+  private async fetchEntry(e: FrontierEntry, hops: FetchResponse[]): Promise<FetchResponse | FetchFailure | 'aborted'> {
     let res = await this.fetchUrl(e, e.url);
     for (let hop = 0; e.kind === 'robots' && hop < 5 && !(res instanceof FetchFailure) && res !== 'aborted' && [301, 302, 303, 307, 308].includes(res.status); hop++) {
       const loc = res.headers.find(([k]) => k === 'location')?.[1];
       const next = loc ? normalizeUrl(loc, res.url) : null;
       if (!next) break;
+      hops.push(res);
       if (hostKey(next) === e.host) await this.clock.sleep(this.frontier.latencyOf(e.host), this.opts.abortSignal);
       res = await this.fetchUrl(e, next);
     }
     return res;
   }
 
+  /** The request headers we set (fetch adds a few of its own, such as Host). */
+  private requestHeaders(kind: FrontierEntry['kind']): HeaderList {
+    const accept = kind === 'page' ? `${this.opts.acceptTypes.join(', ')};q=1.0, */*;q=0.1` : '*/*';
+    return [['user-agent', this.opts.userAgent], ['accept', accept], ['accept-encoding', 'gzip, deflate, br']];
+  }
+
   private async fetchUrl(e: FrontierEntry, url: string): Promise<FetchResponse | FetchFailure | 'aborted'> {
-    const accept = e.kind === 'page' ? `${this.opts.acceptTypes.join(', ')};q=1.0, */*;q=0.1` : '*/*';
     try {
       return await this.fetcher({
         url,
-        headers: [['user-agent', this.opts.userAgent], ['accept', accept], ['accept-encoding', 'gzip, deflate, br']],
+        headers: this.requestHeaders(e.kind),
         timeoutMs: this.opts.timeoutMs,
         maxBytes: e.kind === 'robots' ? Math.min(this.opts.maxBytes, 512 * 1024) : this.opts.maxBytes,
         wantBody: (status, headers) => e.kind !== 'page' || !(status >= 200 && status < 300) || this.acceptable(headers.get('content-type')),
@@ -363,21 +373,24 @@ export class Crawler {
     return this.opts.acceptTypes.includes(essence);
   }
 
-  /** Write the exchange (if any) and settle the entry in one synchronous step. */
-  private async commit(e: FrontierEntry, o: Outcome, start: number, res: FetchResponse | null): Promise<void> {
-    let bufs: Uint8Array[] | null = null;
-    if (res && !res.bodySkipped) {
-      const ex: HttpExchange = {
-        url: e.url, date: new Date(start),
-        request: { method: 'GET', headers: [['user-agent', this.opts.userAgent], ['accept-encoding', 'gzip, deflate, br']] as HeaderList },
-        response: { status: res.status, statusText: res.statusText, headers: res.headers, body: res.body, ...(res.truncated ? { truncated: res.truncated } : {}) },
-      };
-      ex.response.headers = o.storedHeaders ?? res.headers;
-      bufs = await this.writer.serializeExchange(ex);
-    }
+  /** The request and response records of one answer, serialized (not yet written). */
+  private exchange(kind: FrontierEntry['kind'], res: FetchResponse, headers: HeaderList, start: number): Promise<Uint8Array[]> {
+    const ex: HttpExchange = {
+      url: res.url, date: new Date(start),
+      request: { method: 'GET', headers: [['host', new URL(res.url).host], ...this.requestHeaders(kind)] },
+      response: { status: res.status, statusText: res.statusText, headers, body: res.body, ...(res.truncated ? { truncated: res.truncated } : {}) },
+    };
+    return this.writer.serializeExchange(ex);
+  }
+
+  /** Write the exchanges (if any) and settle the entry in one synchronous step. */
+  private async commit(e: FrontierEntry, o: Outcome, start: number, res: FetchResponse | null, hops: FetchResponse[] = []): Promise<void> {
+    const bufs: Uint8Array[] = [];
+    for (const h of hops) bufs.push(...await this.exchange(e.kind, h, storedHeaders(h.headers, h.body.length), start));
+    if (res && !res.bodySkipped) bufs.push(...await this.exchange(e.kind, res, o.storedHeaders ?? res.headers, start));
     // From here to the end: synchronous, so the WARC and the state move together.
-    if (bufs) this.writer.writeSerialized(bufs);
-    this.settle(e, o, start, res, bufs ? this.writer.offset : undefined);
+    if (bufs.length) this.writer.writeSerialized(bufs);
+    this.settle(e, o, start, res, bufs.length ? this.writer.offset : undefined);
   }
 
   private settle(e: FrontierEntry, o: Outcome, start: number, res: FetchResponse | null, warcOffset?: number): void {
@@ -387,7 +400,7 @@ export class Crawler {
       url: e.url, state: o.state, attempts: e.attempts + (res || o.faults.length ? 1 : 0), notBefore: o.retryAt ?? 0,
       status: res?.status ?? null, reason: o.reason ?? null, fetchedAt: res ? now : undefined,
       faults: o.faults, discovered, warcOffset,
-      host: res || o.faults.length ? { host: e.host, lastEnd: now, latencyMs: this.frontier.latencyOf(e.host) } : undefined,
+      host: res || o.faults.length ? { host: e.host, lastEnd: now, latencyMs: this.frontier.latencyOf(e.host), deferredUntil: this.frontier.deferredUntilOf(e.host) } : undefined,
     };
     const added = this.store.settle(s, now, this.budget());
     this.pushAll(added);

@@ -12,10 +12,10 @@
  *    behind one domain each get their own latency, as robots.txt is also per host.
  *  - The priority queue holds hosts, keyed on the earliest time their next URL may be fetched:
  *    max(host's next allowed start, the URL's own not-before time). Each host keeps its URLs in
- *    a queue of its own (robots.txt first, then sitemaps, then pages by not-before time, depth
- *    and discovery order). Every URL of a host behind the head has a later key than the head, so
- *    the order of fetches is the paper's; but a busy host's other URLs are not popped and
- *    re-pushed one by one at every pop (quadratic on a one-host crawl).
+ *    a queue of its own (robots.txt first, then by not-before time, sitemaps before pages,
+ *    depth and discovery order). Every URL of a host behind the head has a later key than the
+ *    head, so the order of fetches is the paper's; but a busy host's other URLs are not popped
+ *    and re-pushed one by one at every pop (quadratic on a one-host crawl).
  *  - The pop-time check is kept as the paper has it: a host whose delay grew after it was
  *    queued (a robots.txt Crawl-delay, a Retry-After) is re-scheduled at pop, not re-keyed
  *    when the delay changes. `rescheduled` counts these.
@@ -65,10 +65,14 @@ export type NextResult =
   /** Nothing queued except behind busy hosts (or nothing at all, when `size` is 0). */
   | { kind: 'idle' };
 
+// robots.txt always first (nothing else of its origin may go before it); otherwise a URL held
+// back by a retry back-off goes behind those fetchable now, so that a failing sitemap does not
+// stall the pages of its host.
 const entryLess = (a: FrontierEntry, b: FrontierEntry): boolean =>
-  KIND_RANK[a.kind] !== KIND_RANK[b.kind] ? KIND_RANK[a.kind] < KIND_RANK[b.kind]
+  (a.kind === 'robots') !== (b.kind === 'robots') ? a.kind === 'robots'
     : a.notBefore !== b.notBefore ? a.notBefore < b.notBefore
-      : a.depth !== b.depth ? a.depth < b.depth : a.seq < b.seq;
+      : KIND_RANK[a.kind] !== KIND_RANK[b.kind] ? KIND_RANK[a.kind] < KIND_RANK[b.kind]
+        : a.depth !== b.depth ? a.depth < b.depth : a.seq < b.seq;
 
 export class Frontier {
   private readonly hostMap = new Map<string, HostState>();
@@ -164,17 +168,24 @@ export class Frontier {
 
   latencyOf(host: string): number { return this.hostState(host).latencyMs; }
 
+  /** The time before which the host may not be asked anything (0: none). */
+  deferredUntilOf(host: string): number { return this.hostState(host).deferredUntil; }
+
   /** No request to `host` before `until` (Retry-After, robots.txt unreachable). Checked at pop. */
   defer(host: string, until: number): void {
     const h = this.hostState(host);
     h.deferredUntil = Math.max(h.deferredUntil, until);
   }
 
-  /** Restore a host's timing from a saved crawl: its last request ended at `lastEnd`. */
-  restoreHost(host: string, lastEnd: number, latencyMs: number): void {
+  /**
+   * Restore a host's timing from a saved crawl: its last request ended at `lastEnd`, and a
+   * Retry-After may still hold it until `deferredUntil`.
+   */
+  restoreHost(host: string, lastEnd: number, latencyMs: number, deferredUntil = 0): void {
     const h = this.hostState(host);
     h.latencyMs = Math.max(this.defaultLatencyMs, latencyMs);
     h.lastEnd = Math.max(h.lastEnd, lastEnd);
+    h.deferredUntil = Math.max(h.deferredUntil, deferredUntil);
     this.rekey(h);
   }
 

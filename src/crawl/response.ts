@@ -93,8 +93,12 @@ function robotsOutcome(c: Crawler, e: FrontierEntry, res: FetchResponse | FetchF
     c.store.saveRobots(origin, null, 'unreachable', now, failures);
     const fault = 'robots-unreachable';
     const headers = res instanceof FetchFailure ? undefined : storedHeaders(res.headers, res.body.length);
+    // A Retry-After holds the whole host, as for any other URL; robots.txt is asked again no sooner.
+    const ra = res instanceof FetchFailure ? undefined : retryAfterMs(header(res.headers, 'retry-after'), now);
+    const wait = Math.max(c.robots.retryMs, Math.min(ra ?? 0, c.opts.maxRetryAfterMs));
+    if (ra !== undefined) c.frontier.defer(e.host, now + Math.min(ra, c.opts.maxRetryAfterMs));
     if (failures >= c.robots.maxFailures) return { state: 'failed', reason: fault, faults: [fault], dropHost: true, storedHeaders: headers };
-    return { state: 'queued', reason: fault, faults: [fault], retryAt: now + c.robots.retryMs, storedHeaders: headers };
+    return { state: 'queued', reason: fault, faults: [fault], retryAt: now + wait, storedHeaders: headers };
   }
   const body = new TextDecoder('utf-8').decode(res.body);
   // Still a redirect after the hops fetchEntry follows: RFC 9309 lets us take it as unavailable.

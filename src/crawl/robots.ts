@@ -94,8 +94,13 @@ export class RobotsCache {
     else if (status === 'unreachable') this.states.set(host, { kind: 'unreachable', until: at + this.retryMs, failures });
   }
 
-  verdict(host: string, url: string): RobotsVerdict {
+  /**
+   * Whether `url` may be fetched. With `now`, rules older than `ttlMs` count as unknown, so
+   * that a long (or resumed) crawl asks for robots.txt again before it goes on.
+   */
+  verdict(host: string, url: string, now?: number): RobotsVerdict {
     const s = this.state(host);
+    if (now !== undefined && (s.kind === 'parsed' || s.kind === 'allow-all') && now - s.fetchedAt > this.ttlMs) return 'unknown';
     switch (s.kind) {
       case 'unknown': return 'unknown';
       case 'allow-all': return 'allow';

@@ -23,6 +23,11 @@ export interface ScopeOptions {
   maxDepth?: number;
   /** Page URLs admitted to the crawl (each is fetched at most once). Default Infinity. */
   maxPages?: number;
+  /**
+   * Sitemap URLs admitted (the /sitemap.xml probes, robots.txt Sitemap lines and the entries of
+   * sitemap indexes): bounds a sitemap index that keeps naming new sitemaps. Default 1000.
+   */
+  maxSitemaps?: number;
 }
 
 export type ScopeVerdict = { ok: true } | { ok: false; reason: 'host' | 'domain' | 'prefix' | 'include' | 'exclude' | 'depth' };
@@ -31,6 +36,7 @@ export class Scope {
   readonly mode: ScopeMode;
   readonly maxDepth: number;
   readonly maxPages: number;
+  readonly maxSitemaps: number;
   private readonly hosts: Set<string>;
   private readonly domains: string[];
   private readonly prefixes: string[];
@@ -41,7 +47,8 @@ export class Scope {
     this.mode = opts.mode ?? 'host';
     this.maxDepth = opts.maxDepth ?? Infinity;
     this.maxPages = opts.maxPages ?? Infinity;
-    for (const [k, v] of [['maxDepth', this.maxDepth], ['maxPages', this.maxPages]] as const) {
+    this.maxSitemaps = opts.maxSitemaps ?? 1000;
+    for (const [k, v] of [['maxDepth', this.maxDepth], ['maxPages', this.maxPages], ['maxSitemaps', this.maxSitemaps]] as const) {
       if (!(v >= 0) || (Number.isFinite(v) && !Number.isInteger(v))) throw new ThresherError('E_BAD_OPTION', `${k} must be a whole number ≥ 0 (got ${v})`);
     }
     this.prefixes = opts.prefixes ?? seeds;

@@ -22,10 +22,17 @@ export interface UrlRow {
   status: number | null; reason: string | null;
 }
 
-export interface HostRow { host: string; lastEnd: number; latencyMs: number }
+export interface HostRow {
+  host: string; lastEnd: number; latencyMs: number;
+  /** No request before this (a Retry-After), so that it holds across a stop and resume. */
+  deferredUntil: number;
+}
 
 /** robots.txt as last settled for one origin (scheme://host:port). */
 export interface RobotsRow { origin: string; body: string | null; status: string; fetchedAt: number; failures: number }
+
+/** How many more pages and sitemaps may be admitted. */
+export interface Budget { page: number; sitemap: number }
 
 /** What one settled fetch changes, written in one transaction. */
 export interface Settlement {
@@ -41,7 +48,7 @@ export interface Settlement {
   faults?: string[];
   /** URLs discovered (admitted by the caller): inserted if unseen. */
   discovered?: FrontierEntry[];
-  host?: { host: string; lastEnd: number; latencyMs: number };
+  host?: HostRow;
   warcOffset?: number;
 }
 
@@ -53,7 +60,8 @@ CREATE TABLE IF NOT EXISTS urls (
   via TEXT, seq INTEGER NOT NULL, status INTEGER, reason TEXT, fetched_at REAL);
 CREATE INDEX IF NOT EXISTS urls_state ON urls(state);
 CREATE TABLE IF NOT EXISTS hosts (
-  host TEXT PRIMARY KEY, last_end REAL NOT NULL DEFAULT 0, latency_ms REAL NOT NULL DEFAULT 0);
+  host TEXT PRIMARY KEY, last_end REAL NOT NULL DEFAULT 0, latency_ms REAL NOT NULL DEFAULT 0,
+  deferred_until REAL NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS robots (
   origin TEXT PRIMARY KEY, body TEXT, status TEXT NOT NULL, fetched_at REAL NOT NULL, failures INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS faults (id INTEGER PRIMARY KEY, url TEXT NOT NULL, kind TEXT NOT NULL, at REAL NOT NULL);
@@ -67,9 +75,9 @@ export class CrawlStore {
   private seqNext: number;
   /**
    * Settle one fetch in one transaction. Discovered URLs not seen before are inserted as
-   * queued, pages only while `pageBudget` lasts; returns those inserted.
+   * queued, pages and sitemaps only while their `budget` lasts; returns those inserted.
    */
-  readonly settle: (s: Settlement, now: number, pageBudget: number) => FrontierEntry[];
+  readonly settle: (s: Settlement, now: number, budget: Budget) => FrontierEntry[];
 
   constructor(path: string) {
     try {
@@ -80,6 +88,9 @@ export class CrawlStore {
       this.db.pragma('locking_mode = EXCLUSIVE');
       this.db.exec('BEGIN EXCLUSIVE; COMMIT;');
       this.db.exec(SCHEMA);
+      // States written before hosts had deferred_until: the column is added, empty.
+      const cols = this.db.prepare('PRAGMA table_info(hosts)').all() as Array<{ name: string }>;
+      if (!cols.some((c) => c.name === 'deferred_until')) this.db.exec('ALTER TABLE hosts ADD COLUMN deferred_until REAL NOT NULL DEFAULT 0');
     } catch (e) {
       const msg = (e as Error).message;
       throw new ThresherError('E_CRAWL_STATE', /locked|busy/i.test(msg)
@@ -96,16 +107,16 @@ export class CrawlStore {
       update: db.prepare(`UPDATE urls SET state=@state, not_before=@notBefore, attempts=@attempts, status=@status, reason=@reason,
         fetched_at=@fetchedAt WHERE url=@url`),
       fault: db.prepare('INSERT INTO faults (url, kind, at) VALUES (?, ?, ?)'),
-      host: db.prepare(`INSERT INTO hosts (host, last_end, latency_ms) VALUES (@host, @lastEnd, @latencyMs)
-        ON CONFLICT(host) DO UPDATE SET last_end=MAX(last_end, @lastEnd), latency_ms=@latencyMs`),
+      host: db.prepare(`INSERT INTO hosts (host, last_end, latency_ms, deferred_until) VALUES (@host, @lastEnd, @latencyMs, @deferredUntil)
+        ON CONFLICT(host) DO UPDATE SET last_end=MAX(last_end, @lastEnd), latency_ms=@latencyMs, deferred_until=MAX(deferred_until, @deferredUntil)`),
       robots: db.prepare(`INSERT INTO robots (origin, body, status, fetched_at, failures) VALUES (@origin, @body, @status, @at, @failures)
         ON CONFLICT(origin) DO UPDATE SET body=@body, status=@status, fetched_at=@at, failures=@failures`),
       meta: db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value=excluded.value'),
       has: db.prepare('SELECT 1 FROM urls WHERE url = ?'),
     };
     this.seqNext = (db.prepare('SELECT COALESCE(MAX(seq), -1) + 1 AS n FROM urls').get() as { n: number }).n;
-    this.settle = db.transaction((s: Settlement, now: number, pageBudget: number): FrontierEntry[] => {
-      const added = this.insertNew(s.discovered ?? [], pageBudget);
+    this.settle = db.transaction((s: Settlement, now: number, budget: Budget): FrontierEntry[] => {
+      const added = this.insertNew(s.discovered ?? [], budget);
       this.stmts.update.run({
         url: s.url, state: s.state, notBefore: s.notBefore ?? 0, attempts: s.attempts,
         status: s.status ?? null, reason: s.reason ?? null, fetchedAt: s.fetchedAt ?? null,
@@ -123,20 +134,22 @@ export class CrawlStore {
     return this.stmts.insert.run({ url: e.url, host: e.host, depth: e.depth, kind: e.kind, notBefore: e.notBefore, attempts: e.attempts, via: e.via.length ? JSON.stringify(e.via) : null, seq: e.seq }).changes;
   }
 
-  private insertNew(entries: FrontierEntry[], pageBudget: number): FrontierEntry[] {
+  private insertNew(entries: FrontierEntry[], budget: Budget): FrontierEntry[] {
     const out: FrontierEntry[] = [];
+    const left = { ...budget };
     for (const e of entries) {
-      if (e.kind === 'page' && pageBudget <= 0) continue;
+      const kind = e.kind === 'robots' ? null : e.kind;
+      if (kind && left[kind] <= 0) continue;
       if (!this.insertRow(e)) continue;
       out.push(e);
-      if (e.kind === 'page') pageBudget--;
+      if (kind) left[kind]--;
     }
     return out;
   }
 
-  /** Insert URLs not seen before (pages while `pageBudget` lasts); returns those inserted. */
-  admit(entries: FrontierEntry[], pageBudget: number): FrontierEntry[] {
-    return this.db.transaction(() => this.insertNew(entries, pageBudget))();
+  /** Insert URLs not seen before (pages and sitemaps while their budget lasts); returns those inserted. */
+  admit(entries: FrontierEntry[], budget: Budget): FrontierEntry[] {
+    return this.db.transaction(() => this.insertNew(entries, budget))();
   }
 
   /** Put a settled URL back in the queue (a robots.txt to fetch again); false if it is unknown or queued. */
@@ -163,7 +176,7 @@ export class CrawlStore {
 
   hosts(): HostRow[] {
     const rows = this.db.prepare('SELECT * FROM hosts').all() as Array<Record<string, unknown>>;
-    return rows.map((r) => ({ host: r.host as string, lastEnd: r.last_end as number, latencyMs: r.latency_ms as number }));
+    return rows.map((r) => ({ host: r.host as string, lastEnd: r.last_end as number, latencyMs: r.latency_ms as number, deferredUntil: r.deferred_until as number }));
   }
 
   robotsRows(): RobotsRow[] {
@@ -180,9 +193,9 @@ export class CrawlStore {
     return this.db.prepare('SELECT kind, state, COUNT(*) AS n FROM urls GROUP BY kind, state').all() as Array<{ kind: EntryKind; state: UrlState; n: number }>;
   }
 
-  /** Pages admitted so far (any state): what maxPages bounds. */
-  pagesAdmitted(): number {
-    return (this.db.prepare("SELECT COUNT(*) AS n FROM urls WHERE kind = 'page'").get() as { n: number }).n;
+  /** URLs of a kind admitted so far (any state): what maxPages and maxSitemaps bound. */
+  admitted(kind: EntryKind): number {
+    return (this.db.prepare('SELECT COUNT(*) AS n FROM urls WHERE kind = ?').get(kind) as { n: number }).n;
   }
 
   faultCounts(): Record<string, number> {

@@ -209,7 +209,8 @@ function warcPage(item: WarcReadItem, index: number): CorpusItem | null {
   const type = r.http?.headers.find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
   const truncated = r.headers.some(([k]) => k.toLowerCase() === 'warc-truncated');
   if (status === undefined || status < 200 || status > 299) return { ...base, error: { code: 'E_NOT_PAGE', message: `HTTP status ${status ?? 'missing'}, not a page` } };
-  if (type && !/html|xml/i.test(type)) return { ...base, error: { code: 'E_NOT_HTML', message: `content type ${type} is not HTML` } };
+  // text/html and application/xhtml+xml; other XML (a crawled sitemap, a feed) is not a page.
+  if (type && !/html/i.test(type.split(';')[0])) return { ...base, error: { code: 'E_NOT_HTML', message: `content type ${type} is not HTML` } };
   if (truncated) return { ...base, error: { code: 'E_INPUT_TOO_LARGE', message: 'the crawler cut this body at its size limit (WARC-Truncated)' } };
   return { ...base, bytes: r.payload, contentType: type || undefined };
 }
