@@ -2,7 +2,7 @@
 /**
  * Site models against page-level extraction alone, on the same pages (issue 3, "Evaluation").
  *
- *   node scripts/eval-site.mjs [--part synth|real|modes|all] [--sets dragnet,l3s-gn1] [--data ../shared/datasets]
+ *   node scripts/eval-site.mjs [--part synth|real|modes|big9|all] [--sets dragnet,l3s-gn1] [--data ../shared/datasets]
  *                              [--sites 10] [--heldout 5] [--variant name='{"combine":"units"}' ...] [--json FILE]
  *
  * (a) synth: synthetic sites (src/synth/), for N = 2, 5, 10, 20 sibling pages: learn from N
@@ -13,6 +13,9 @@
  *     host's other pages, extract the held-out one; the dataset's official metric (src/eval).
  * (c) modes: the failure modes — several templates on one host, a page type the sample lacks,
  *     template drift, a model for another host.
+ * (d) big9: the site-level set (9 news sites × 10 pages × 4 years): leave-one-out within a
+ *     site-year for N = 2, 5, 9 sibling pages, and template drift (a model of one year applied to
+ *     the same site's pages of another year).
  * Reported: mean F1 both ways, and the pages the model made worse by more than 0.02.
  * Run `npm run build` first.
  */
@@ -64,6 +67,9 @@ function summarize(pairs) {
     row[`${name}:worse`] = pairs.filter((p) => p.page - p.site[name] > WORSE).length;
     row[`${name}:better`] = pairs.filter((p) => p.site[name] - p.page > WORSE).length;
     row[`${name}:fallback`] = pairs.filter((p) => p.fallback[name]).length;
+    const why = {};
+    for (const p of pairs) if (p.fallback[name]) why[p.fallback[name]] = (why[p.fallback[name]] ?? 0) + 1;
+    row[`${name}:fallbackWhy`] = why;
   }
   return row;
 }
@@ -79,15 +85,29 @@ function table(title, rows, keyName) {
 }
 
 /**
+ * What page level alone gives for one page, computed once: the extraction, and the parsed page
+ * with its first labeler's labels (a refiner never changes the labels it is given, so one
+ * context serves every model and variant applied to the page).
+ */
+function pageContext(html, url, parsed) {
+  const base = extract(html, { url });
+  const doc = parsed ?? pageDoc({ html });
+  const labels = LABELERS.default(doc, {});
+  const first = base.attempts.length === 1 && renderText(labels) === base.text;
+  return { html, url, base, doc, labels, first };
+}
+
+/**
  * Page-level and site-model scores of one page. The page is parsed and labelled once; each
  * variant refines those labels as extract() would (its first attempt), and the whole extract()
  * runs instead when extract would not stop at its first attempt (short text: the fallback cascade).
  */
 function runPage(html, url, truth, scorers, model, parsed) {
-  const base = extract(html, { url });
-  const doc = parsed ?? pageDoc({ html });
-  const labels = LABELERS.default(doc, {});
-  const first = base.attempts.length === 1 && renderText(labels) === base.text;
+  return scoreContext(pageContext(html, url, parsed), truth, scorers, model);
+}
+
+function scoreContext(ctx, truth, scorers, model) {
+  const { html, url, base, doc, labels, first } = ctx;
   const out = {};
   for (const [m, score] of Object.entries(scorers)) out[m] = { page: score(base.text, truth), site: {}, fallback: {} };
   for (const [name, opts] of VARIANTS) {
@@ -106,6 +126,28 @@ function runPage(html, url, truth, scorers, model, parsed) {
     }
   }
   return out;
+}
+
+/**
+ * A site model from already parsed pages ({html, doc, lines}), the way learnSite builds one:
+ * exact HTML copies once, text templates on the unit lines, the style tree over the same pages.
+ * Null when the pages do not make a model (fewer than 2 distinct).
+ */
+function modelOf(host, pages) {
+  const seen = new Set(), lines = [];
+  const styles = new StyleTreeBuilder();
+  for (const o of pages) {
+    if (o.lines === null || seen.has(o.html)) continue;
+    seen.add(o.html); lines.push(o.lines); styles.add(o.doc);
+  }
+  try {
+    let tree;
+    try { tree = styles.finish(); } catch (e) { if (e.code !== 'E_SITE_SAMPLE') throw e; }
+    return modelFromUnitLines(host, lines, { pages: pages.length, distinct: seen.size, skipped: 0, urls: [] }, {}, tree);
+  } catch (e) {
+    if (e.code !== 'E_SITE_SAMPLE') throw e;
+    return null;
+  }
 }
 
 // ------------------------------------------------------------------ (a) synthetic sites
@@ -164,22 +206,8 @@ function realPart() {
         return { row, html, doc, lines: doc && unitLines(pageUnits(doc)), truth: readTruth(dir, row) };
       });
       for (let i = 0; i < pages.length; i++) {
-        const others = pages.filter((_, j) => j !== i);
-        const seen = new Set(), lines = [];
-        const styles = new StyleTreeBuilder();
-        for (const o of others) {
-          if (o.lines === null || seen.has(o.html)) continue;
-          seen.add(o.html); lines.push(o.lines); styles.add(o.doc);
-        }
-        let model;
-        try {
-          let tree;
-          try { tree = styles.finish(); } catch (e) { if (e.code !== 'E_SITE_SAMPLE') throw e; }
-          model = modelFromUnitLines(host, lines, { pages: others.length, distinct: seen.size, skipped: 0, urls: [] }, {}, tree);
-        } catch (e) {
-          if (e.code !== 'E_SITE_SAMPLE') throw e;
-          continue;
-        }
+        const model = modelOf(host, pages.filter((_, j) => j !== i));
+        if (!model) continue;
         const p = pages[i];
         const score = (pred) => officialPageValue(metric, scorePage(p.row.id, p.truth, pred));
         const pair = runPage(p.html, undefined, null, { official: (pred) => score(pred) }, model, p.doc).official;
@@ -201,6 +229,103 @@ function officialPageValue(metric, s) {
   if (metric === 'wcxb_bow') return s.bow?.f1 ?? 0;
   if (metric === 'scrapinghub') return s.sh?.f1 ?? 0;
   throw new Error(`no per-page value for ${metric}`);
+}
+
+// ------------------------------------------------------------------ (d) big9: a site-level set
+/**
+ * big9 (9 news sites × 10 pages × 2005, 2009, 2013, 2017), the set made for site-level methods.
+ * Groups are a site's pages of one year (a site's host can change between years, and within one:
+ * money.cnn.com beside cnn.com); no URL is passed, so the host guard stays out of it.
+ *   - within a site-year, leave-one-out: learn from N of the other pages (N = 2, 5 and all of them;
+ *     the N pages that follow the held-out one, in id order, wrapping around), clean the held-out one;
+ *   - drift: learn from all the pages of one year, apply to the same site's pages of every other
+ *     year; rows by how many years apart, and by direction.
+ * The official metric (ROUGE-LSum F1, src/eval).
+ */
+function big9Part() {
+  const dir = join(values.data, 'big9');
+  const ds = loadDataset(dir);
+  const metric = OFFICIAL_METRIC.big9;
+  const groups = new Map();
+  for (const row of ds.rows) {
+    const k = `${row.site}/${row.year}`;
+    if (!groups.has(k)) groups.set(k, []);
+    groups.get(k).push(row);
+  }
+  const keys = [...groups.keys()].sort();
+  const data = new Map();
+  let done = 0;
+  for (const k of keys) {
+    data.set(k, groups.get(k).map((row) => {
+      const html = readHtml(dir, row);
+      const doc = pageDoc({ html });
+      const truth = readTruth(dir, row);
+      return { row, html, doc, lines: doc && unitLines(pageUnits(doc)), truth, ctx: pageContext(html, undefined, doc) };
+    }));
+    process.stderr.write(`\rbig9: read ${++done}/${keys.length} site-years`);
+  }
+  process.stderr.write('\n');
+  const score = (p) => ({ official: (pred) => officialPageValue(metric, scorePage(p.row.id, p.truth, pred)) });
+  const Ns = [2, 5, Infinity];
+  const byN = new Map(Ns.map((n) => [n, []]));
+  const bySite = new Map();
+  done = 0;
+  for (const k of keys) {
+    const pages = data.get(k);
+    for (let i = 0; i < pages.length; i++) {
+      const after = [...pages.slice(i + 1), ...pages.slice(0, i)];
+      for (const N of Ns) {
+        if (N !== Infinity && N > after.length) continue;
+        const model = modelOf(k, after.slice(0, N));
+        if (!model) continue;
+        const pair = scoreContext(pages[i].ctx, null, score(pages[i]), model).official;
+        pair.id = pages[i].row.id;
+        byN.get(N).push(pair);
+        if (N === Infinity) {
+          const site = k.split('/')[0];
+          if (!bySite.has(site)) bySite.set(site, []);
+          bySite.get(site).push(pair);
+        }
+      }
+    }
+    process.stderr.write(`\rbig9 leave-one-out: ${++done}/${keys.length} site-years`);
+  }
+  process.stderr.write('\n');
+  const rowsN = Ns.map((n) => [n === Infinity ? 'N = all others (9; 8 in latimes 2017)' : `N = ${n}`, summarize(byN.get(n))]);
+  table('big9, within a site-year, leave-one-out (learn from N of the other pages): ROUGE-LSum F1', rowsN, 'sample');
+  table('big9, N = all others, per site: ROUGE-LSum F1', [...bySite].sort(([a], [b]) => (a < b ? -1 : 1)).map(([site, ps]) => [site, summarize(ps)]), 'site');
+
+  // drift: a model of year A on the pages of year B
+  const models = new Map(keys.map((k) => [k, modelOf(k, data.get(k))]));
+  const byGap = new Map(), byDir = new Map([['older model (learned before)', []], ['newer model (learned after)', []]]);
+  done = 0;
+  for (const k of keys) {
+    const [site, year] = k.split('/');
+    for (const j of keys) {
+      const [site2, year2] = j.split('/');
+      if (site2 !== site || year2 === year || !models.get(j)) continue;
+      const gap = Math.abs(Number(year2) - Number(year));
+      for (const p of data.get(k)) {
+        const pair = scoreContext(p.ctx, null, score(p), models.get(j)).official;
+        pair.id = `${p.row.id} with ${j}`;
+        if (!byGap.has(gap)) byGap.set(gap, []);
+        byGap.get(gap).push(pair);
+        byDir.get(Number(year2) < Number(year) ? 'older model (learned before)' : 'newer model (learned after)').push(pair);
+      }
+    }
+    process.stderr.write(`\rbig9 drift: ${++done}/${keys.length} site-years`);
+  }
+  process.stderr.write('\n');
+  const rowsGap = [['same year (leave-one-out, all others)', summarize(byN.get(Infinity))],
+    ...[...byGap].sort(([a], [b]) => a - b).map(([g, ps]) => [`${g} years apart`, summarize(ps)]),
+    ...[...byDir].map(([d, ps]) => [d, summarize(ps)])];
+  table('big9, template drift: a site model learned on one year, applied to another year of the same site: ROUGE-LSum F1', rowsGap, 'model');
+  const worst = (ps) => ps.map((p) => ({ id: p.id, page: p.page, site: p.site.default })).sort((a, b) => (a.site - a.page) - (b.site - b.page)).slice(0, 10);
+  report.big9 = {
+    leaveOneOut: Object.fromEntries(rowsN), perSite: Object.fromEntries([...bySite].map(([s, ps]) => [s, summarize(ps)])),
+    drift: Object.fromEntries(rowsGap), worst: worst(byN.get(Infinity)), worstDrift: worst([...byGap.values()].flat()),
+  };
+  console.log('\nbig9: most worsened pages (all others, default):', report.big9.worst.slice(0, 5).map((w) => `${w.id} ${f3(w.page)}→${f3(w.site)}`).join('; '));
 }
 
 // ------------------------------------------------------------------ (c) failure modes
@@ -236,4 +361,5 @@ const part = values.part;
 if (part === 'synth' || part === 'all') synthPart();
 if (part === 'modes' || part === 'all') modesPart();
 if (part === 'real' || part === 'all') realPart();
+if (part === 'big9' || part === 'all') big9Part();
 if (values.json) writeFileSync(values.json, JSON.stringify(report, null, 1));
