@@ -2,7 +2,7 @@
 /**
  * Site models against page-level extraction alone, on the same pages (issue 3, "Evaluation").
  *
- *   node scripts/eval-site.mjs [--part synth|real|modes|big9|all] [--sets dragnet,l3s-gn1] [--data ../shared/datasets]
+ *   node scripts/eval-site.mjs [--part synth|real|modes|big9|html|all] [--sets dragnet,l3s-gn1] [--data ../shared/datasets]
  *                              [--sites 10] [--heldout 5] [--variant name='{"combine":"units"}' ...] [--json FILE]
  *
  * (a) synth: synthetic sites (src/synth/), for N = 2, 5, 10, 20 sibling pages: learn from N
@@ -16,6 +16,8 @@
  * (d) big9: the site-level set (9 news sites × 10 pages × 4 years): leave-one-out within a
  *     site-year for N = 2, 5, 9 sibling pages, and template drift (a model of one year applied to
  *     the same site's pages of another year).
+ * (e) html: paper 004's templates alone on raw HTML against the same on page text (the thesis's
+ *     claim that it works on both), synthetic sites and big9.
  * Reported: mean F1 both ways, and the pages the model made worse by more than 0.02.
  * Run `npm run build` first.
  */
@@ -26,6 +28,8 @@ import { extract } from '../dist/src/index.js';
 import { synthSite, SYNTH_TEMPLATES } from '../dist/src/synth/index.js';
 import { learnSite, modelFromUnitLines, pageDoc } from '../dist/src/site/model.js';
 import { pageUnits, unitLines } from '../dist/src/site/units.js';
+import { learnTextTemplates } from '../dist/src/site/templates.js';
+import { cleanText } from '../dist/src/site/clean.js';
 import { StyleTreeBuilder } from '../dist/src/site/style-tree.js';
 import { LABELERS } from '../dist/src/page/extract.js';
 import { renderText } from '../dist/src/render/text.js';
@@ -328,6 +332,105 @@ function big9Part() {
   console.log('\nbig9: most worsened pages (all others, default):', report.big9.worst.slice(0, 5).map((w) => `${w.id} ${f3(w.page)}→${f3(w.site)}`).join('; '));
 }
 
+// ------------------------------------------------------------------ (e) paper 004 on raw HTML
+/**
+ * The thesis's claim that the same method cleans raw HTML as well as text (§5.2): paper 004's
+ * text templates alone, learned (default options) on the raw HTML of N sibling pages and applied
+ * to the held-out page's raw HTML, against the same method on the pages' text (one block per
+ * line, as the site model learns it) and against no cleaning. Scored on all the text of the
+ * result (every text block of the page, no extractor), and also as the input of page-level
+ * extract(): extract(cleaned HTML) against extract(raw HTML).
+ * Synthetic sites (word F1; N = 2, 5, 10, 20) and big9 within a site-year (ROUGE-LSum F1;
+ * leave-one-out from all the other pages of the site-year).
+ */
+const HTML_COLUMNS = [
+  ['all', 'all text, no cleaning'], ['text', 'templates on page text'], ['html', 'on raw HTML, flat (thesis)'],
+  ['htmlSafe', 'on raw HTML, markup-safe'], ['page', 'extract()'], ['pageHtml', 'extract(flat-cleaned HTML)'],
+  ['pageHtmlSafe', 'extract(markup-safe cleaned HTML)'],
+];
+
+function htmlScores(p, train, score) {
+  const lines = (html) => { const d = pageDoc({ html }); return d ? unitLines(pageUnits(d)) : ''; };
+  let tplHtml, tplText;
+  try {
+    tplHtml = learnTextTemplates(train.map((t) => t.html));
+    tplText = learnTextTemplates(train.map((t) => t.lines), { splitLines: true });
+  } catch (e) {
+    if (e.code === 'E_SITE_SAMPLE') return null;
+    throw e;
+  }
+  const cleanedHtml = cleanText(p.html, tplHtml).text;
+  const safeHtml = cleanText(p.html, tplHtml, { markup: true }).text;
+  const ex = (h) => (h.trim() ? extract(h).text : '');
+  return {
+    all: score(p.lines), text: score(cleanText(p.lines, tplText).text), html: score(lines(cleanedHtml)), htmlSafe: score(lines(safeHtml)),
+    page: score(p.extracted ?? extract(p.html).text), pageHtml: score(ex(cleanedHtml)), pageHtmlSafe: score(ex(safeHtml)),
+    removedHtmlShare: 1 - cleanedHtml.length / p.html.length, removedSafeShare: 1 - safeHtml.length / p.html.length,
+  };
+}
+
+function htmlTable(title, rows) {
+  const head = ['sample', 'pages', ...HTML_COLUMNS.map(([, label]) => label), 'HTML removed flat / safe', 'extract(safe) worse / better'];
+  const lines = [`\n### ${title}\n`, `| ${head.join(' | ')} |`, `|${head.map(() => '---:').join('|')}|`];
+  for (const [k, xs] of rows) {
+    const m = (f) => mean(xs.map(f));
+    const worse = xs.filter((x) => x.page - x.pageHtmlSafe > WORSE).length, better = xs.filter((x) => x.pageHtmlSafe - x.page > WORSE).length;
+    const pct = (f) => `${(100 * m(f)).toFixed(0)}%`;
+    lines.push(`| ${[k, xs.length, ...HTML_COLUMNS.map(([c]) => f3(m((x) => x[c]))), `${pct((x) => x.removedHtmlShare)} / ${pct((x) => x.removedSafeShare)}`, `${worse} / ${better}`].join(' | ')} |`);
+  }
+  console.log(lines.join('\n'));
+  return Object.fromEntries(rows.map(([k, xs]) => [k, Object.fromEntries([['pages', xs.length], ...HTML_COLUMNS.map(([c]) => [c, mean(xs.map((x) => x[c]))])])]));
+}
+
+function htmlPart() {
+  const sites = Number(values.sites), H = Number(values.heldout);
+  const Ns = [2, 5, 10, 20];
+  const byN = new Map(Ns.map((n) => [n, []]));
+  const prep = (html) => { const d = pageDoc({ html }); return { html, lines: d ? unitLines(pageUnits(d)) : '' }; };
+  for (let s = 0; s < sites; s++) {
+    const template = SYNTH_TEMPLATES[s % SYNTH_TEMPLATES.length];
+    const lang = ['en', 'en', 'de', 'fr', 'zh'][Math.floor(s / SYNTH_TEMPLATES.length) % 5];
+    const pages = synthSite({ seed: 1000 + s, pages: 20 + H, template, lang }).map((p) => ({ ...prep(p.html), truth: p.truth }));
+    for (const p of pages.slice(20)) p.extracted = extract(p.html).text;
+    for (const N of Ns) {
+      for (const p of pages.slice(20)) {
+        const r = htmlScores(p, pages.slice(0, N), (pred) => wordF1(pred, p.truth));
+        if (r) byN.get(N).push(r);
+      }
+    }
+    process.stderr.write(`\rraw HTML, synthetic: ${s + 1}/${sites} sites`);
+  }
+  process.stderr.write('\n');
+  report.html = { synth: htmlTable(`Paper 004 alone on page text and on raw HTML, synthetic sites (${sites} sites × ${H} held-out pages): word F1`, Ns.map((n) => [`N = ${n}`, byN.get(n)])) };
+
+  const dir = join(values.data, 'big9');
+  const ds = loadDataset(dir);
+  const groups = new Map();
+  for (const row of ds.rows) {
+    const k = `${row.site}/${row.year}`;
+    if (!groups.has(k)) groups.set(k, []);
+    groups.get(k).push(row);
+  }
+  const out = [], bySite = new Map();
+  let done = 0;
+  for (const [k, rows] of [...groups].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const pages = rows.map((row) => ({ row, ...prep(readHtml(dir, row)), truth: readTruth(dir, row) }));
+    for (let i = 0; i < pages.length; i++) {
+      const p = pages[i];
+      const r = htmlScores(p, pages.filter((_, j) => j !== i), (pred) => officialPageValue('wceb', scorePage(p.row.id, p.truth, pred)));
+      if (!r) continue;
+      out.push(r);
+      const site = k.split('/')[0];
+      if (!bySite.has(site)) bySite.set(site, []);
+      bySite.get(site).push(r);
+    }
+    process.stderr.write(`\rraw HTML, big9: ${++done}/${groups.size} site-years`);
+  }
+  process.stderr.write('\n');
+  report.html.big9 = htmlTable('Paper 004 alone on page text and on raw HTML, big9 within a site-year (leave-one-out): ROUGE-LSum F1',
+    [['all sites', out], ...[...bySite].map(([site, xs]) => [site, xs])]);
+}
+
 // ------------------------------------------------------------------ (c) failure modes
 function modesPart() {
   const rows = [];
@@ -362,4 +465,5 @@ if (part === 'synth' || part === 'all') synthPart();
 if (part === 'modes' || part === 'all') modesPart();
 if (part === 'real' || part === 'all') realPart();
 if (part === 'big9' || part === 'all') big9Part();
+if (part === 'html' || part === 'all') htmlPart();
 if (values.json) writeFileSync(values.json, JSON.stringify(report, null, 1));
