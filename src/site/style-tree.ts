@@ -19,7 +19,10 @@
  *     nothing about what varies and would inflate every count. Fewer than two distinct pages give
  *     E_SITE_SAMPLE: a style tree of one page marks everything meaningful.
  *   - Memory: a page is merged and dropped (`StyleTreeBuilder`), so learning holds the tree, not
- *     the pages; leaves hold bounded feature samples (style-leaf-stats.ts).
+ *     the pages; leaves hold bounded feature samples (style-leaf-stats.ts). The tree still grows
+ *     with every page whose layout is new (an article with one more paragraph is a new style),
+ *     so site models learn it from a bounded, hash-chosen sample of page skeletons
+ *     (`pageSkeleton`, site/model.ts `maxStylePages`; paper 001: 500 pages were enough).
  *   - Order independence: the tree is the same for the same pages in any order (property-tested):
  *     style nodes are kept in sequence order, counts are integers, merging runs on the finished
  *     tree, and the JSON lists nodes in a canonical breadth-first order.
