@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // `npm run bench`: speed and memory of thresher against parse-only (the floor) and
-// Readability.js / defuddle on linkedom, one child process per (tool, dataset), pinned to one core.
+// Readability.js / defuddle on linkedom, one child process per (tool, dataset), pinned to one core;
+// then the site-model benches (bench/site-text-templates.mjs, bench/site.mjs), pinned the same way.
 // See bench/README.md.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BASELINES, DEFAULT_TOOLS, TOOLS } from './tools.mjs';
@@ -24,6 +25,9 @@ const USAGE = `usage: node bench/run.mjs [options]
   --mode M           preload (default: all pages in memory as strings) | stream (gunzip per page, untimed)
   --timeout SEC      kill a child after SEC seconds (default 1200)
   --cpu N            core to pin children to with taskset (default 0); --no-pin to not pin
+  --parts a,b        what to run: pages (the tools on the datasets), site (suffix-array construction
+                     against a naive sort, learning 1,000 pages of one site, applying a site model
+                     next to page level alone); default pages,site
   --out FILE         JSON results (default bench/results/latest.json)
   --help`;
 
@@ -31,7 +35,7 @@ function parseArgs(argv) {
   const o = {
     datasets: ['wcxb-dev', 'trafilatura'], tools: DEFAULT_TOOLS, data: resolve(ROOT, '../shared/datasets'),
     limit: 0, warmup: 20, repeat: 1, mode: 'preload', timeout: 1200, cpu: '0', pin: true,
-    out: join(HERE, 'results', 'latest.json'),
+    out: join(HERE, 'results', 'latest.json'), parts: ['pages', 'site'],
   };
   const list = (s) => s.split(',').map((x) => x.trim()).filter(Boolean);
   const int = (a, s) => { const n = Number(s); if (!Number.isInteger(n) || n < 0) die(`${a} wants a whole number, got "${s}"`); return n; };
@@ -53,14 +57,18 @@ function parseArgs(argv) {
       case '--cpu': o.cpu = val(); break;
       case '--no-pin': o.pin = false; break;
       case '--out': o.out = resolve(val()); break;
+      case '--parts': o.parts = list(val()); break;
       case '--help': case '-h': console.log(USAGE); process.exit(0); break;
       default: die(`unknown option ${a}\n${USAGE}`);
     }
   }
   for (const t of o.tools) if (!TOOLS[t]) die(`unknown tool "${t}"; known: ${Object.keys(TOOLS).join(', ')}`);
   if (o.mode !== 'preload' && o.mode !== 'stream') die(`--mode is preload or stream, got "${o.mode}"`);
-  for (const d of o.datasets) {
-    if (!existsSync(join(o.data, d, 'manifest.jsonl'))) die(`no ${join(o.data, d, 'manifest.jsonl')} (set --data DIR)`);
+  for (const p of o.parts) if (p !== 'pages' && p !== 'site') die(`--parts takes pages and/or site, got "${p}"`);
+  if (o.parts.includes('pages')) {
+    for (const d of o.datasets) {
+      if (!existsSync(join(o.data, d, 'manifest.jsonl'))) die(`no ${join(o.data, d, 'manifest.jsonl')} (set --data DIR)`);
+    }
   }
   return o;
 }
@@ -156,15 +164,43 @@ function gitCommit() {
   return r.status === 0 ? r.stdout.trim() + (dirty.stdout.trim() ? '+dirty-src' : '') : null;
 }
 
+/**
+ * The site-model benches (issue 3), each a child pinned like the tools: suffix-array construction
+ * against a naive sort on ~2.6 and ~21 MB of text, then applying a model (pages/s next to page
+ * level alone) and learning 250, 1,000 and 2,000 pages of one site (time, peak RSS, live heap).
+ * Their tables go to stdout as they print them; their JSON goes into the report under `site`.
+ */
+function runSiteBenches(pin, o) {
+  const out = {};
+  const benches = [
+    ['textTemplates', 'site-text-templates.mjs', ['--docs', '200,1600']],
+    ['siteModel', 'site.mjs', []],
+  ];
+  for (const [key, file, extra] of benches) {
+    const json = join(tmpdir(), `thresher-bench-${process.pid}-${key}.json`);
+    const args = [...pin.prefix, process.execPath, '--expose-gc', join(HERE, file), ...extra, '--json', json];
+    console.log(`\n$ node bench/${file} ${[...extra, '--json', 'FILE'].join(' ')}`);
+    const r = spawnSync(args[0], args.slice(1), { cwd: ROOT, encoding: 'utf8', timeout: o.timeout * 1000, stdio: ['ignore', 'inherit', 'pipe'] });
+    if (r.status !== 0) {
+      out[key] = { status: 'failed', detail: (r.error?.message ?? r.stderr ?? '').slice(-800) };
+      console.log(`FAILED: bench/${file}: ${out[key].detail.split('\n').slice(0, 3).join(' | ')}`);
+      continue;
+    }
+    out[key] = { status: 'ok', ...JSON.parse(readFileSync(json, 'utf8')) };
+    rmSync(json, { force: true });
+  }
+  return out;
+}
+
 async function main() {
   const o = parseArgs(process.argv.slice(2));
   const pin = pinning(o);
   const started = new Date();
-  console.log(`bench: ${o.tools.length} tools × ${o.datasets.length} datasets × ${o.repeat} repeat(s); ${pin.how}; mode ${o.mode}` +
-    `${o.limit ? `; first ${o.limit} pages` : ''}; data ${o.data}`);
+  console.log(`bench: ${o.parts.includes('pages') ? `${o.tools.length} tools × ${o.datasets.length} datasets × ${o.repeat} repeat(s); mode ${o.mode}` +
+    `${o.limit ? `; first ${o.limit} pages` : ''}; data ${o.data}` : 'no page benches'}${o.parts.includes('site') ? '; site-model benches' : ''}; ${pin.how}`);
 
   const rows = [];
-  for (const dataset of o.datasets) {
+  for (const dataset of o.parts.includes('pages') ? o.datasets : []) {
     const runs = new Map(o.tools.map((t) => [t, []]));
     // Rounds interleave the tools so drift in machine load hits every tool alike.
     for (let rep = 0; rep < o.repeat; rep++) {
@@ -190,9 +226,11 @@ async function main() {
     }
   }
 
-  console.log(`\n${table(rows)}\n`);
-  console.log('pages/s and MB/s: timed pass on one core (MB = 10^6 bytes of UTF-8 input). peak RSS: child\'s maxRSS,');
-  console.log('base: RSS after loading the pages and warm-up; tool +MiB: peak RSS during the timed pass minus base.');
+  if (rows.length) {
+    console.log(`\n${table(rows)}\n`);
+    console.log('pages/s and MB/s: timed pass on one core (MB = 10^6 bytes of UTF-8 input). peak RSS: child\'s maxRSS,');
+    console.log('base: RSS after loading the pages and warm-up; tool +MiB: peak RSS during the timed pass minus base.');
+  }
 
   const targets = [];
   for (const dataset of o.datasets) {
@@ -207,7 +245,9 @@ async function main() {
     console.log(`target ${dataset}: ${TARGET.tool} ${t.vsReadability.toFixed(2)}× readability+linkedom pages/s (≥ ${TARGET.speedup}: ${speedOk ? 'yes' : 'NO'}); ` +
       `${o.mode === 'stream' ? 'peak RSS' : 'peak RSS above the held pages'} ${fmt(rss, 0)} MiB (< ${TARGET.peakRssMiB}: ${rssOk ? 'yes' : 'NO'})`);
   }
+  const site = o.parts.includes('site') ? runSiteBenches(pin, o) : undefined;
   const failed = rows.filter((r) => r.status !== 'ok');
+  const siteFailed = site ? Object.values(site).filter((r) => r.status !== 'ok').length : 0;
   for (const f of failed) console.log(`${f.status}: ${f.tool} on ${f.dataset}: ${String(f.detail).split('\n').slice(0, 3).join(' | ')}`);
 
   const report = {
@@ -219,11 +259,12 @@ async function main() {
     env: { node: process.version, cpu: cpus()[0]?.model, cores: cpus().length, memGiB: +(totalmem() / 2 ** 30).toFixed(1), commit: gitCommit() },
     target: { ...TARGET, results: targets },
     rows,
+    site,
   };
   mkdirSync(dirname(o.out), { recursive: true });
   writeFileSync(o.out, JSON.stringify(report, null, 2) + '\n');
   console.log(`\nwrote ${o.out}`);
-  if (failed.length) process.exitCode = 1;
+  if (failed.length || siteFailed) process.exitCode = 1;
 }
 
 main().catch((e) => { console.error(e); process.exit(1); });

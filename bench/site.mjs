@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 // Site models on synthetic sites (src/synth/). Run after `npm run build`:
-//   node bench/site.mjs [--pages 200] [--sample 20] [--learn 1000] [--seed 3]
+//   node bench/site.mjs [--pages 200] [--sample 20] [--learn 1000] [--seed 3] [--json FILE]
 // 1. Applying a model: pages/s of extract() with a site model next to extract() alone, same
 //    pages, same run, one core (ratios hold across machines; absolute rates do not).
 // 2. Learning from many pages of one site: time and peak RSS of a child process that generates
 //    the pages one at a time and feeds them to SiteSample (HTML dropped as each page is read;
-//    text templates from at most 400 pages, a hash-chosen sample), at --learn pages and at a
-//    quarter of it, next to a child that only generates the pages and one without the style tree.
+//    text templates from at most 400 pages and the style tree from at most 500, hash-chosen
+//    samples), at a quarter of --learn, at --learn and at twice it (memory must stop growing),
+//    next to a child that only generates the pages and one without the style tree.
 import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { extract } from '../dist/src/index.js';
 import { synthSite, SYNTH_TEMPLATES } from '../dist/src/synth/index.js';
@@ -64,13 +66,21 @@ const runChild = (n, mode) => {
   return JSON.parse(r.stdout);
 };
 console.log(`learning one site (news template) from generated pages, one child process each; live heap after the last page (after a GC):`);
-for (const n of [Math.round(L / 4), L]) {
+const learning = [];
+for (const n of [Math.round(L / 4), L, 2 * L]) {
   const gen = runChild(n, 'generate');
   const learn = runChild(n, 'learn');
   const text = runChild(n, 'learn-text');
+  learning.push({ pages: n, htmlMB: +(learn.bytes / 1e6).toFixed(2), learnMs: Math.round(learn.ms), peakRssMB: +mb(learn.rss), textOnlyPeakRssMB: +mb(text.rss),
+    generateOnlyPeakRssMB: +mb(gen.rss), liveHeapMB: +mb(learn.heap), textOnlyLiveHeapMB: +mb(text.heap), templates: learn.templates, styleNodes: learn.styleNodes,
+    textPages: learn.textPages, stylePages: learn.stylePages });
   console.log(`  ${String(n).padStart(5)} pages (${(learn.bytes / 1e6).toFixed(1)} MB HTML): learn ${(learn.ms / 1000).toFixed(2)} s (${(n / learn.ms * 1000).toFixed(0)} pages/s), ` +
     `peak RSS ${mb(learn.rss)} MB (text templates only: ${mb(text.rss)} MB; generating only: ${mb(gen.rss)} MB), ` +
-    `live heap ${mb(learn.heap)} MB (text only ${mb(text.heap)} MB); ${learn.templates} templates, style tree of ${learn.styleNodes} nodes`);
+    `live heap ${mb(learn.heap)} MB (text only ${mb(text.heap)} MB); ${learn.templates} templates, style tree of ${learn.styleNodes} nodes; ` +
+    `text templates from ${learn.textPages} pages, style tree from ${learn.stylePages}`);
+}
+if (args.json) {
+  writeFileSync(args.json, JSON.stringify({ applying: { pages: pages.length, kbPerPage: +(bytes / pages.length / 1024).toFixed(1), sample: S, rows: rows.map((r) => ({ ...r, vsPageLevel: +(r.pps / rows[0].pps).toFixed(3) })) }, learning }, null, 1) + '\n');
 }
 
 function mb(x) { return (x / 1048576).toFixed(0); }
@@ -86,13 +96,15 @@ function child() {
   }
   globalThis.gc?.();
   const heap = process.memoryUsage().heapUsed;
-  let templates = 0, styleNodes = 0;
+  let templates = 0, styleNodes = 0, textPages = 0, stylePages = 0;
   if (mode !== 'generate') {
     const t = performance.now();
     const m = sample.model();
     ms += performance.now() - t;
     templates = m.textTemplates.templates.length;
     styleNodes = m.styleTree?.elements.length ?? 0;
+    textPages = m.learnedFrom.textPages ?? m.learnedFrom.distinct;
+    stylePages = m.styleTree ? m.learnedFrom.stylePages ?? m.styleTree.pages : 0;
   }
-  process.stdout.write(JSON.stringify({ ms, bytes, heap, rss: process.resourceUsage().maxRSS * 1024, templates, styleNodes }));
+  process.stdout.write(JSON.stringify({ ms, bytes, heap, rss: process.resourceUsage().maxRSS * 1024, templates, styleNodes, textPages, stylePages }));
 }

@@ -7,11 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { synthSite } from '../src/synth/index.js';
+import { extract } from '../src/index.js';
+
+const extractText = (html: string) => extract(html).text;
 
 const CLI = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
 
 function run(args: string[], cwd: string, input?: string) {
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd, input, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd, input, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -159,4 +162,65 @@ test('cli learn and extract --site read a WARC file: hosts from the records\' ta
     const news = recs.find((rec) => rec.url === c.news[0].url);
     assert.doesNotMatch(news.text, /Updated \d+ (hours|minutes) ago/);
   } finally { rmSync(c.dir, { recursive: true, force: true }); }
+});
+
+test('cli bad input: one page, identical pages, mixed hosts, a huge page, a model for another host, a corrupted model file', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'thresher-site-cli-bad-'));
+  try {
+    const news = synthSite({ seed: 81, pages: 4, template: 'news', lang: 'en' });
+    const lone = synthSite({ seed: 82, pages: 1, template: 'shop', lang: 'en' })[0];
+    const same = synthSite({ seed: 83, pages: 1, template: 'blog', lang: 'en' })[0];
+    // one folder, three hosts mixed together; a fourth host whose three pages are one page
+    const rows: { id: string; url: string; html: string }[] = [
+      ...news.map((p, i) => ({ id: `n${i}`, url: p.url, html: p.html })),
+      { id: 'lone', url: lone.url, html: lone.html },
+      ...[0, 1, 2].map((i) => ({ id: `same${i}`, url: same.url.replace(/[^/]*$/, `copy-${i}`), html: same.html })),
+    ];
+    // a huge page of the news host: over learn's 8 MB page budget, skipped and counted
+    const huge = `<html><body><article>${'<p>Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor.</p>\n'.repeat(110_000)}</article></body></html>`;
+    rows.push({ id: 'huge', url: news[0].url.replace(/[^/]*$/, 'huge'), html: huge });
+    mkdirSync(join(dir, 'pages'));
+    for (const r of rows) writeFileSync(join(dir, 'pages', `${r.id}.html`), r.html);
+    writeFileSync(join(dir, 'pages', 'manifest.jsonl'), rows.map((r) => JSON.stringify({ id: r.id, url: r.url })).join('\n') + '\n');
+
+    const learned = run(['learn', 'pages', '--out', 'models', '--json'], dir);
+    assert.equal(learned.code, 0, learned.err);
+    const summary = JSON.parse(learned.out);
+    assert.deepEqual(summary.models.map((m: { host: string }) => m.host), ['news-81.example']);
+    assert.equal(summary.models[0].pages, 5);
+    assert.equal(summary.models[0].skipped, 1); // the huge page
+    const skipped = Object.fromEntries(summary.skippedHosts.map((s: { host: string; reason: string }) => [s.host, s.reason]));
+    assert.match(skipped['shop-82.example'], /one page of shop-82\.example shows none/);
+    assert.match(skipped['blog-83.example'], /all 3 pages of blog-83\.example are the same page/);
+
+    // the huge page through extract --site: a result, not a crash or a hang
+    const big = run(['extract', 'pages/huge.html', '--site', 'models', '--url', rows.at(-1)!.url, '--format', 'json'], dir);
+    assert.equal(big.code, 0, big.err);
+    assert.ok(JSON.parse(big.out).text.length > 1000);
+
+    // a model for another host: page level, with the reason; --strict is not needed to see it
+    const foreign = run(['extract', 'pages/lone.html', '--site', 'models/news-81.example.json', '--url', lone.url, '--format', 'json'], dir);
+    assert.equal(foreign.code, 0, foreign.err);
+    assert.ok(JSON.parse(foreign.out).diagnostics.some((d: { code: string; message: string }) => d.code === 'W_SITE_HOST' && /shop-82\.example/.test(d.message)));
+
+    // a corrupted model file: a clear E_SITE_MODEL naming the file, for extract and clean-text alike
+    const text = readFileSync(join(dir, 'models', 'news-81.example.json'), 'utf8');
+    mkdirSync(join(dir, 'broken'));
+    writeFileSync(join(dir, 'broken', 'news-81.example.json'), text.slice(0, Math.floor(text.length / 2)));
+    const bad = run(['extract', 'pages/n0.html', '--site', 'broken', '--url', news[0].url], dir);
+    assert.equal(bad.code, 1);
+    assert.match(bad.err, /E_SITE_MODEL: .*news-81\.example\.json: site model: the file is not valid JSON/);
+    writeFileSync(join(dir, 'broken', 'news-81.example.json'), JSON.stringify({ ...JSON.parse(text), textTemplates: { kind: 'thresher.text-templates', version: 1 } }));
+    const bad2 = run(['clean-text', '--site', 'broken/news-81.example.json', 'pages/n0.html'], dir);
+    assert.equal(bad2.code, 1);
+    assert.match(bad2.err, /E_SITE_MODEL: .*textTemplates/);
+    // raw HTML through clean-text --html: the chrome goes, and what stays still parses to the article
+    // (a template learned from 4 pages may also take a recurring phrase out of a sentence)
+    const html = run(['clean-text', '--site', 'models/news-81.example.json', '--html', 'pages/n3.html'], dir);
+    assert.equal(html.code, 0, html.err);
+    assert.ok(html.out.length < news[3].html.length);
+    assert.doesNotMatch(html.out, /All rights reserved/);
+    const kept = new Set(extractText(html.out).split(/\s+/)), truth = news[3].truth.split(/\s+/);
+    assert.ok(truth.filter((w) => kept.has(w)).length >= 0.95 * truth.length);
+  } finally { rmSync(dir, { recursive: true, force: true }); }
 });

@@ -2,7 +2,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { learnSite, learnSites, loadSiteModel, validateSiteModel, hostOf, SITE_MODEL_KIND, SITE_MODEL_VERSION } from '../src/site/model.js';
+import { learnSite, learnSites, loadSiteModel, validateSiteModel, hostOf, pageDoc, SITE_MODEL_KIND, SITE_MODEL_VERSION } from '../src/site/model.js';
+import { learnStyleTree, pageSkeleton, StyleTreeBuilder } from '../src/site/style-tree.js';
 import { synthSite } from '../src/synth/index.js';
 
 const site = synthSite({ seed: 31, pages: 8, template: 'news', lang: 'en' });
@@ -52,6 +53,30 @@ test('site model: past maxTextPages the text templates come from a hash-chosen s
   assert.equal(JSON.stringify(a), JSON.stringify(b));
   assert.equal(learnSite(pages).learnedFrom.textPages, undefined);
   assert.throws(() => learnSite(pages, { maxTextPages: 1 }), { code: 'E_BAD_OPTION' });
+});
+
+test('site model: past maxStylePages the style tree comes from a hash-chosen sample, the same in any order', () => {
+  const a = learnSite(pages, { maxStylePages: 4 });
+  const b = learnSite([...pages].reverse(), { maxStylePages: 4 });
+  assert.equal(JSON.stringify(a), JSON.stringify(b));
+  assert.equal(a.learnedFrom.stylePages, 4);
+  assert.equal(a.styleTree?.pages, 4);
+  assert.equal(a.learnedFrom.textPages, undefined); // the text sample is separate (400 by default)
+  // the text templates and the style tree use the same hash order: 4 text pages are the 4 style pages
+  const both = learnSite(pages, { maxStylePages: 4, maxTextPages: 4 });
+  assert.equal(both.learnedFrom.textPages, 4);
+  assert.throws(() => learnSite(pages, { maxStylePages: 1 }), { code: 'E_BAD_OPTION' });
+});
+
+test('site model: under maxStylePages its style tree is the one learnStyleTree builds from every page (skeletons merge like pages)', () => {
+  const m = learnSite(pages);
+  assert.equal(m.learnedFrom.stylePages, undefined);
+  const docs = pages.map((p) => pageDoc(p)!);
+  assert.deepEqual(m.styleTree, learnStyleTree(docs));
+  const b = new StyleTreeBuilder();
+  for (const d of docs) assert.equal(b.addSkeleton(pageSkeleton(d, b.options)), true);
+  assert.equal(b.addSkeleton(pageSkeleton(docs[0], b.options)), false); // a replica, counted once
+  assert.deepEqual(b.finish(), m.styleTree && { ...m.styleTree, learnedFrom: { inputs: 9, duplicates: 1 } });
 });
 
 test('site model: a damaged file, another kind or another version is a clear E_SITE_MODEL', () => {

@@ -56,6 +56,10 @@ test('site refiner: combine "text-units" removes whole template units only; "tex
   assert.throws(() => siteRefiner(model, { combine: 'nope' as never }), { code: 'E_BAD_OPTION' });
   assert.throws(() => siteRefiner(model, { unitShare: 2 }), { code: 'E_BAD_OPTION' });
   assert.throws(() => siteRefiner({ ...model, version: 3 } as never), { code: 'E_SITE_MODEL' });
+  // a model handed to extract() as is, or anything else that is not a refiner: a typed error saying what to do
+  const page = synthSite({ seed: 55, pages: 1, template: 'news', lang: 'en' })[0];
+  assert.throws(() => extract(page.html, { site: model as never }), { code: 'E_BAD_OPTION', message: /siteRefiner\(model\)/ });
+  assert.throws(() => extract(page.html, { site: {} as never }), { code: 'E_BAD_OPTION', message: /SiteRefiner/ });
 });
 
 test('failure mode: a model for another host falls back to page level with W_SITE_HOST, or throws E_SITE_HOST when strict', () => {

@@ -10,9 +10,11 @@ import { cleanText } from '../site/clean.js';
 import { normalizeHost } from '../site/model.js';
 import { loadModels } from './site-models.js';
 
-export const CLEAN_TEXT_USAGE = `usage: thresher clean-text --site MODEL [--host H] [file|-] [--out FILE] [--json]
+export const CLEAN_TEXT_USAGE = `usage: thresher clean-text --site MODEL [--host H] [--html] [file|-] [--out FILE] [--json]
   Removes the site's template text from plain text (stdin when no file). MODEL is a model file,
-  or a folder of them with --host naming the site. --json prints {text, removed, stats}.`;
+  or a folder of them with --host naming the site. --html: the input is raw HTML; removed
+  stretches then never begin or end inside a tag, a comment or a script. --json prints
+  {text, removed, stats}.`;
 
 export async function cleanTextCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -22,6 +24,7 @@ export async function cleanTextCommand(argv: string[]): Promise<number> {
       host: { type: 'string' },
       out: { type: 'string', short: 'o' },
       json: { type: 'boolean', default: false },
+      html: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -39,7 +42,7 @@ export async function cleanTextCommand(argv: string[]): Promise<number> {
   }
   const input = await readInput(positionals[0] ?? '-');
   const text = new TextDecoder('utf-8').decode(input.bytes);
-  const r = cleanText(text, model.textTemplates);
+  const r = cleanText(text, model.textTemplates, { markup: values.html });
   const out = values.json ? JSON.stringify({ host: model.host, ...r }) + '\n' : r.text.endsWith('\n') || !r.text ? r.text : r.text + '\n';
   if (values.out) writeFileSync(values.out, out); else process.stdout.write(out);
   return 0;

@@ -18,7 +18,7 @@ usage:
   thresher search "query" [--store DIR] [--limit N] [--json]
   ${CRAWL_USAGE.split('\n').join('\n  ')}
   thresher learn <dir|pages.jsonl|crawl.warc> --out MODELS [--host H] [--idioms|--no-idioms] [--date ISO] [--json]
-  thresher clean-text --site MODEL [--host H] [file|-] [--out FILE] [--json]
+  thresher clean-text --site MODEL [--host H] [--html] [file|-] [--out FILE] [--json]
   thresher train --labels labels.jsonl|csv --out model.json [--algorithm knn|nb] [--pages DIR|pages.jsonl] [--text content|raw]
   thresher help
 

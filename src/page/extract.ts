@@ -44,6 +44,13 @@ export function extract(input: string | Uint8Array, options: ExtractOptions = {}
   if (!ALGORITHMS.includes(algorithm)) {
     throw new ThresherError('E_BAD_OPTION', `unknown algorithm "${String(algorithm)}"; use one of ${ALGORITHMS.join(', ')}`);
   }
+  const site = options.site as unknown;
+  if (site !== undefined && (typeof site !== 'object' || site === null || typeof (site as { refine?: unknown }).refine !== 'function')) {
+    const isModel = typeof site === 'object' && site !== null && (site as { kind?: unknown }).kind === 'thresher.site-model';
+    throw new ThresherError('E_BAD_OPTION', isModel
+      ? 'options.site takes a SiteRefiner: wrap the site model with siteRefiner(model) (once per model, then reuse it)'
+      : 'options.site must be a SiteRefiner (siteRefiner(loadSiteModel(json)))');
+  }
   const budget: Budget = { ...DEFAULT_BUDGET, ...options.budget };
   const diagnostics: Diagnostic[] = [];
   const t0 = performance.now();

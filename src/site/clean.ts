@@ -25,11 +25,17 @@ import { isSpace } from '../text/measure.js';
 import { tokenChars, tokenize, tokensJoinSafely } from './tokenize.js';
 import { TokenMatcher, type MatchCounter } from './matcher.js';
 import { uniteIntervals } from './intervals.js';
+import { plainTextPositions } from './markup.js';
 import { TEXT_TEMPLATES_KIND, TEXT_TEMPLATES_VERSION, type TextTemplates } from './templates.js';
 
 export interface CleanTextOptions {
   /** Override the model's gap merging (non-space characters). */
   mergeGapChars?: number;
+  /**
+   * The text is raw HTML: removed stretches are shrunk to begin and end outside tags, comments
+   * and raw-text elements, so no script, comment or attribute is exposed as text (markup.ts).
+   */
+  markup?: boolean;
 }
 
 export interface CleanTextResult {
@@ -152,6 +158,21 @@ function scan(seq: Sequence, m: TokenMatcher, scanStarts: number[], firstPass: b
   return { starts, ends };
 }
 
+/**
+ * With `markup`: each component shrunk to start at a token that begins in plain text and end at
+ * one that ends in plain text (markup.ts); components with no such pair are dropped.
+ */
+function snapComponents(seq: Sequence, comps: number[], safeStart: Uint8Array, safeEnd: Uint8Array): number[] {
+  const out: number[] = [];
+  for (let c = 0; c < comps.length; c += 2) {
+    let s = comps[c], e = comps[c + 1], ok = true;
+    while (!safeStart[s]) { if (s === e) { ok = false; break; } s = seq.next[s]; }
+    while (ok && !safeEnd[e]) { if (e === s) { ok = false; break; } e = seq.prev[e]; }
+    if (ok) out.push(s, e);
+  }
+  return out;
+}
+
 /** Removes the components [cs, ce] from the sequence; returns the tokens right after each (the next scan starts). */
 function removeComponents(seq: Sequence, comps: number[]): { junctions: number[]; removed: number } {
   const junctions: number[] = [];
@@ -237,12 +258,20 @@ export function cleanText(text: string, templates: TextTemplates, options?: Clea
     for (let i = seq.next[a]; i !== b && i >= 0 && s < cap; i = seq.next[i]) s += seq.chars[i];
     return s;
   };
+  let safeStart: Uint8Array | null = null, safeEnd: Uint8Array | null = null;
+  if (options?.markup) {
+    const plain = plainTextPositions(text);
+    safeStart = new Uint8Array(n); safeEnd = new Uint8Array(n);
+    for (let i = 0; i < n; i++) { safeStart[i] = plain[tok.starts[i]]; safeEnd[i] = plain[tok.ends[i]]; }
+  }
   let scanStarts = [0];
   for (;;) {
     stats.passes++;
     const found = scan(seq, c.matcher, scanStarts, stats.passes === 1, counter);
     if (found.ends.length === 0) break;
-    const comps = uniteIntervals(found.starts, found.ends, found.ends.length, gapChars, gap);
+    let comps = uniteIntervals(found.starts, found.ends, found.ends.length, gapChars, gap);
+    if (safeStart && safeEnd) comps = snapComponents(seq, comps, safeStart, safeEnd);
+    if (comps.length === 0) break;
     const r = removeComponents(seq, comps);
     stats.removedTokens += r.removed;
     scanStarts = r.junctions;

@@ -7,8 +7,10 @@
  * and every recorded figure is a function of that sorted set, so the same pages in any order give
  * the same model, byte for byte (no clock is read: `date` is recorded only when the caller gives it).
  *
- * Memory: a page's HTML is dropped as soon as its unit lines are taken, so learning holds the
- * sample's text, not its markup.
+ * Memory: a page's HTML is dropped as soon as its unit lines and its style-tree skeleton are
+ * taken, and both are kept for a bounded sample of pages (the smallest content hashes: the same
+ * pages whatever the order), so learning from any number of pages holds at most maxTextPages
+ * pages' text and maxStylePages pages' skeletons — plus one short key and the URL per page.
  */
 import { computeFeatures } from '../dom/features.js';
 import { decodeHtml } from '../dom/decode.js';
@@ -18,7 +20,7 @@ import type { Budget } from '../types.js';
 import { cleanText, validateTextTemplates } from './clean.js';
 import { learnTextTemplates, crossSiteIdioms, withoutIdioms, type LearnTextOptions, type TextTemplates } from './templates.js';
 import { coverUnits, pageUnits, unitLines, type PageUnit } from './units.js';
-import { StyleTreeBuilder, type StyleTree, type StyleTreeOptions } from './style-tree.js';
+import { StyleTreeBuilder, pageSkeleton, resolveStyleTreeOptions, type PageSkeleton, type StyleTree, type StyleTreeOptions } from './style-tree.js';
 import { validateStyleTree } from './style-tree-validate.js';
 import type { DomDocument } from '../dom/node.js';
 
@@ -48,6 +50,8 @@ export interface SiteModel {
     date?: string;
     /** Pages the text templates were learned from, when fewer than `distinct` (LearnSiteOptions.maxTextPages). */
     textPages?: number;
+    /** Pages the style tree was learned from, when fewer than `distinct` (LearnSiteOptions.maxStylePages). */
+    stylePages?: number;
   };
   /** Paper 004's templates, learned on the pages' unit lines. */
   textTemplates: TextTemplates;
@@ -72,11 +76,17 @@ export interface LearnSiteOptions {
   date?: string;
   /** Most pages the text templates are learned from (a hash-chosen sample beyond; default 400). */
   maxTextPages?: number;
+  /**
+   * Most pages the Site Style Tree is learned from (a hash-chosen sample beyond; default 500,
+   * paper 001's figure: "500 sampled pages were enough to build the SST, and more did not help").
+   */
+  maxStylePages?: number;
   /** Size and node limits per page (defaults: extract's). Larger pages are skipped and counted. */
   budget?: Partial<Pick<Budget, 'maxBytes' | 'maxNodes' | 'maxMillis'>>;
 }
 
 const DEFAULT_MAX_TEXT_PAGES = 400;
+const DEFAULT_MAX_STYLE_PAGES = 500;
 const DEFAULT_LEARN_BUDGET = { maxBytes: 8 * 1024 * 1024, maxNodes: 200_000, maxMillis: 10_000 };
 const MAX_URLS = 20;
 
@@ -138,26 +148,70 @@ export function templateShare(lines: string, removed: ReadonlyArray<readonly [nu
 const round6 = (x: number): number => Math.round(x * 1e6) / 1e6;
 
 /**
- * A site's sample, page by page: each page is reduced to its unit lines as it is added and its
- * HTML let go, so memory follows the sample's text, not its markup. learnSite is add() for every
- * page, then model().
+ * The k items of smallest key among those offered, whatever the order they come in (a bottom-k
+ * sample). `wants` says beforehand whether an item would be kept, so the caller can skip the
+ * work of making it.
+ */
+class BottomK<V> {
+  readonly items = new Map<string, V>();
+  /** An item was left out or dropped: the sample is smaller than what was offered. */
+  sampled = false;
+  private top: string | null = null;
+  constructor(readonly k: number) {}
+  wants(key: string): boolean {
+    if (this.items.size < this.k) return true;
+    if (key < this.maxKey()) return true;
+    this.sampled = true;
+    return false;
+  }
+  put(key: string, v: V): void {
+    this.items.set(key, v);
+    if (this.top !== null && key > this.top) this.top = key;
+    if (this.items.size <= this.k) return;
+    this.sampled = true;
+    this.items.delete(this.maxKey());
+    this.top = null;
+  }
+  /** The values in key order. */
+  values(): V[] {
+    return [...this.items.keys()].sort().map((k) => this.items.get(k)!);
+  }
+  private maxKey(): string {
+    if (this.top === null) {
+      let top = '';
+      for (const k of this.items.keys()) if (k > top) top = k;
+      this.top = top;
+    }
+    return this.top;
+  }
+}
+
+/**
+ * A site's sample, page by page: each page is reduced to its unit lines and its style-tree
+ * skeleton as it is added, and its HTML let go. Both are kept for the pages of smallest content
+ * hash only (maxTextPages, maxStylePages), so memory stays bounded however many pages come, and
+ * the model does not depend on their order. learnSite is add() for every page, then model().
  */
 export class SiteSample {
   pages = 0;
   skipped = 0;
   private readonly seen = new Set<string>();
-  /** Unit lines by page key; past maxTextPages, the pages with the smallest keys (a bottom-k sample). */
-  private readonly texts = new Map<string, string>();
+  private readonly texts: BottomK<string>;
+  private readonly skeletons: BottomK<PageSkeleton> | null;
   private readonly urls = new Set<string>();
   private readonly hosts = new Map<string, number>();
   private readonly budget: typeof DEFAULT_LEARN_BUDGET;
-  private readonly styles: StyleTreeBuilder | null;
+  private readonly styleOptions: StyleTreeOptions | null;
   constructor(private readonly options: LearnSiteOptions = {}) {
     this.budget = { ...DEFAULT_LEARN_BUDGET, ...options.budget };
-    const mtp = options.maxTextPages;
-    if (mtp !== undefined && !(Number.isInteger(mtp) && mtp >= 2)) throw new ThresherError('E_BAD_OPTION', `learnSite: maxTextPages must be an integer ≥ 2, got ${String(mtp)}`);
+    for (const k of ['maxTextPages', 'maxStylePages'] as const) {
+      const v = options[k];
+      if (v !== undefined && !(Number.isInteger(v) && v >= 2)) throw new ThresherError('E_BAD_OPTION', `learnSite: ${k} must be an integer ≥ 2, got ${String(v)}`);
+    }
+    this.texts = new BottomK(options.maxTextPages ?? DEFAULT_MAX_TEXT_PAGES);
     const st = options.styleTree ?? true;
-    this.styles = st === false ? null : new StyleTreeBuilder(st === true ? {} : st);
+    this.styleOptions = st === false ? null : resolveStyleTreeOptions(st === true ? {} : st);
+    this.skeletons = this.styleOptions ? new BottomK(options.maxStylePages ?? DEFAULT_MAX_STYLE_PAGES) : null;
     if (options.host !== undefined) {
       if (typeof options.host !== 'string' || !normalizeHost(options.host)) throw new ThresherError('E_BAD_OPTION', 'learnSite: host must be a non-empty string');
       this.hosts.set(normalizeHost(options.host), 0);
@@ -180,10 +234,14 @@ export class SiteSample {
     const key = `${typeof p.html}:${fnv64(p.html)}:${p.html.length}`;
     if (this.seen.has(key)) return;
     this.seen.add(key);
-    const doc = pageDoc(p, this.budget);
-    if (doc === null) { this.skipped++; return; }
-    this.keepText(key, unitLines(pageUnits(doc)));
-    this.styles?.add(doc);
+    const size = typeof p.html === 'string' ? p.html.length : p.html.byteLength;
+    if (size > this.budget.maxBytes) { this.skipped++; return; }
+    // Both `wants` are asked, so each sample knows it left a page out.
+    const wantText = this.texts.wants(key), wantStyle = this.skeletons?.wants(key) ?? false;
+    if (!wantText && !wantStyle) return; // in neither sample: no need to parse it
+    const doc = pageDoc(p, this.budget)!;
+    if (wantText) this.texts.put(key, unitLines(pageUnits(doc)));
+    if (wantStyle) this.skeletons!.put(key, pageSkeleton(doc, this.styleOptions!));
   }
 
   /** The model; E_SITE_SAMPLE for one page, pages that are all the same, or pages of several hosts. */
@@ -196,32 +254,20 @@ export class SiteSample {
       throw new ThresherError('E_SITE_SAMPLE', `learnSite: all ${this.pages} pages of ${host} are the same page; a template is what different pages share — give different pages`, { pages: this.pages, distinct: this.seen.size });
     }
     let styleTree: StyleTree | undefined;
-    try {
-      styleTree = this.styles?.finish();
-    } catch (e) {
-      // Pages whose bodies are copies of each other give no style tree; the text may still differ.
-      if (!(e instanceof ThresherError) || e.code !== 'E_SITE_SAMPLE') throw e;
+    if (this.skeletons) {
+      const builder = new StyleTreeBuilder(this.styleOptions!);
+      for (const sk of this.skeletons.values()) builder.addSkeleton(sk);
+      try {
+        styleTree = builder.finish();
+      } catch (e) {
+        // Pages whose bodies are copies of each other give no style tree; the text may still differ.
+        if (!(e instanceof ThresherError) || e.code !== 'E_SITE_SAMPLE') throw e;
+      }
     }
-    const model = modelFromUnitLines(host, [...this.texts.values()], { pages: this.pages, distinct: this.seen.size, skipped: this.skipped, urls: [...this.urls] }, this.options, styleTree);
-    if (this.sampled) model.learnedFrom.textPages = this.texts.size;
+    const model = modelFromUnitLines(host, this.texts.values(), { pages: this.pages, distinct: this.seen.size, skipped: this.skipped, urls: [...this.urls] }, this.options, styleTree);
+    if (this.texts.sampled) model.learnedFrom.textPages = this.texts.items.size;
+    if (this.skeletons?.sampled && styleTree) model.learnedFrom.stylePages = this.skeletons.items.size;
     return model;
-  }
-
-  private sampled = false;
-  /**
-   * Memory: the text templates need the pages' text at once (one suffix array), so past
-   * maxTextPages they are learned from the pages with the smallest content hashes — the same
-   * pages whatever the order they came in, so the model stays order-independent. The style tree
-   * is streamed and sees every page.
-   */
-  private keepText(key: string, lines: string): void {
-    const max = this.options.maxTextPages ?? DEFAULT_MAX_TEXT_PAGES;
-    this.texts.set(key, lines);
-    if (this.texts.size <= max) return;
-    this.sampled = true;
-    let top = '';
-    for (const k of this.texts.keys()) if (k > top) top = k;
-    this.texts.delete(top);
   }
 
   private host(): string {

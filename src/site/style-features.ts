@@ -44,6 +44,12 @@ export function maskDigits(s: string): string {
 
 /** tag, then sorted class tokens, id and display attributes, digit runs masked: `div.ad.box#slot-#[align=left]`. */
 export function elementKey(el: DomElement): string {
+  const k = rawElementKey(el);
+  // U+0001 separates keys in a style node's sequence (style-nodes.ts SEQ_SEP): never inside one.
+  return k.indexOf('\u0001') < 0 ? k : k.replace(/\u0001/g, '\ufffd');
+}
+
+function rawElementKey(el: DomElement): string {
   const tag = el.tag;
   if (tag === 'body' || tag === 'html') return tag;
   const attrs = el.attrs;

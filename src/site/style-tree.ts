@@ -19,7 +19,10 @@
  *     nothing about what varies and would inflate every count. Fewer than two distinct pages give
  *     E_SITE_SAMPLE: a style tree of one page marks everything meaningful.
  *   - Memory: a page is merged and dropped (`StyleTreeBuilder`), so learning holds the tree, not
- *     the pages; leaves hold bounded feature samples (style-leaf-stats.ts).
+ *     the pages; leaves hold bounded feature samples (style-leaf-stats.ts). The tree still grows
+ *     with every page whose layout is new (an article with one more paragraph is a new style),
+ *     so site models learn it from a bounded, hash-chosen sample of page skeletons
+ *     (`pageSkeleton`, site/model.ts `maxStylePages`; paper 001: 500 pages were enough).
  *   - Order independence: the tree is the same for the same pages in any order (property-tested):
  *     style nodes are kept in sequence order, counts are integers, merging runs on the finished
  *     tree, and the JSON lists nodes in a canonical breadth-first order.
@@ -169,6 +172,42 @@ export function checkDocument(doc: DomDocument, who: string): void {
 }
 
 /**
+ * What merging needs of a page, without the page: the replica fingerprint, the child-key
+ * sequence of every element the merge visits (pre-order from the virtual root; null for a leaf),
+ * and each leaf's features with their counts. SiteSample keeps these for a bounded, hash-chosen
+ * sample of pages instead of merging every page as it comes (site/model.ts).
+ */
+export interface PageSkeleton {
+  fingerprint: string;
+  seqs: (string | null)[];
+  features: string[][];
+  counts: Int32Array[];
+}
+
+/** A page's skeleton (see PageSkeleton), in the order StyleTreeBuilder merges it. Iterative. */
+export function pageSkeleton(doc: DomDocument, options: Pick<StyleTreeOptions, 'virtualLeaves' | 'dropFunctionWords'>): PageSkeleton {
+  checkDocument(doc, 'pageSkeleton');
+  const top = pageTop(doc);
+  const leaf = leafFlags(doc, options.virtualLeaves);
+  const sk: PageSkeleton = { fingerprint: pageFingerprint(top), seqs: [], features: [], counts: [] };
+  const stack: Array<DomElement | null> = [null];
+  while (stack.length) {
+    const el = stack.pop()!;
+    if (el !== null && leaf[el.id]) {
+      const m = leafFeatures(el, options.dropFunctionWords);
+      sk.seqs.push(null);
+      sk.features.push([...m.keys()]);
+      sk.counts.push(Int32Array.from(m.values()));
+      continue;
+    }
+    const kids = el === null ? [top] : elementChildren(el);
+    sk.seqs.push(kids.map(elementKey).join(SEQ_SEP));
+    for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
+  }
+  return sk;
+}
+
+/**
  * Builds an SST one page at a time: `add` merges a page into the tree and keeps nothing of it
  * but its fingerprint, `finish` computes importances and returns the simplified SST.
  */
@@ -190,32 +229,40 @@ export class StyleTreeBuilder {
   add(doc: DomDocument): boolean {
     if (this.finished) throw new ThresherError('E_BAD_OPTION', 'StyleTreeBuilder.add after finish: make a new builder');
     checkDocument(doc, 'StyleTreeBuilder.add');
+    return this.addSkeleton(pageSkeleton(doc, this.options));
+  }
+
+  /**
+   * Merges one page given as its skeleton (pageSkeleton, made with this builder's virtualLeaves
+   * and dropFunctionWords): the same as add(doc) for the page it was made from.
+   */
+  addSkeleton(sk: PageSkeleton): boolean {
+    if (this.finished) throw new ThresherError('E_BAD_OPTION', 'StyleTreeBuilder.add after finish: make a new builder');
     this.inputs++;
-    const top = pageTop(doc);
-    const fp = pageFingerprint(top);
-    if (this.seen.has(fp)) return false;
-    this.seen.add(fp);
-    const leaf = leafFlags(doc, this.options.virtualLeaves);
-    const { dropFunctionWords, maxLeafFeatures } = this.options;
-    const stack: Array<[ElementNode, DomElement | null]> = [[this.root, null]];
+    if (this.seen.has(sk.fingerprint)) return false;
+    this.seen.add(sk.fingerprint);
+    const { maxLeafFeatures } = this.options;
+    const stack: ElementNode[] = [this.root];
+    let i = 0, li = 0;
     while (stack.length) {
-      const [node, el] = stack.pop()!;
+      const node = stack.pop()!;
       node.pages++;
-      if (el !== null && leaf[el.id]) {
+      const seq = sk.seqs[i++];
+      if (seq === null) {
         let s = node.styles.get(LEAF_SEQ);
         if (!s) { s = new StyleNode(LEAF_SEQ, []); node.addStyle(s); }
         s.pages++;
         node.leaf ??= new FeatureSample(maxLeafFeatures);
-        node.leaf.addPage(leafFeatures(el, dropFunctionWords));
+        const f = sk.features[li], c = sk.counts[li++];
+        const counts = new Map<string, number>();
+        for (let k = 0; k < f.length; k++) counts.set(f[k], c[k]);
+        node.leaf.addPage(counts);
         continue;
       }
-      const kids = el === null ? [top] : elementChildren(el);
-      const keys = kids.map(elementKey);
-      const seq = keys.join(SEQ_SEP);
       let s = node.styles.get(seq);
-      if (!s) { s = new StyleNode(seq, keys.map((k) => new ElementNode(k))); node.addStyle(s); }
+      if (!s) { s = new StyleNode(seq, seq.split(SEQ_SEP).map((k) => new ElementNode(k))); node.addStyle(s); }
       s.pages++;
-      for (let i = kids.length - 1; i >= 0; i--) stack.push([s.elems[i], kids[i]]);
+      for (let k = s.elems.length - 1; k >= 0; k--) stack.push(s.elems[k]);
     }
     return true;
   }
