@@ -100,7 +100,15 @@ export function serializeElement(root: DomElement, labels: Labels | null, base: 
     const c = ch[f.i++];
     if (c.kind === 3) { out.push(escapeText(c.data)); continue; }
     if (labels && labels.marks[c.id] === NOISE) {
-      for (const inner of labels.contentInside(c)) serializeElement(inner, labels, base, out);
+      // Content kept inside a dropped subtree lost its container with it (a row of a dropped
+      // table, an item of a dropped list): it gets the context a root gets, or a parser would
+      // drop or move it.
+      for (const inner of labels.contentInside(c)) {
+        const wrap = CONTEXT[inner.tag];
+        if (wrap) out.push(wrap[0]);
+        serializeElement(inner, labels, base, out);
+        if (wrap) out.push(wrap[1]);
+      }
       continue;
     }
     open(c);

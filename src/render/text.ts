@@ -19,16 +19,21 @@ export function renderText(labels: Labels): string {
 /**
  * Renders one subtree, skipping subtrees labelled NOISE. Iterative: deep pages do not overflow.
  * `inPlace`: a CONTENT element inside a NOISE subtree, rendered where it stands in the text around
- * it, so it starts a line only if it is a block.
+ * it, so it starts a line only if it is a block; `inPre` then says whether the text it stands in
+ * keeps its white space.
  */
-export function renderElementText(root: DomElement, labels: Labels | null, out: string[], inPlace = false): void {
+export function renderElementText(root: DomElement, labels: Labels | null, out: string[], inPlace = false, inPre = false): void {
   type Frame = { el: DomElement; i: number; pre: boolean };
-  // A root inside a <pre> (a CONTENT element rendered in place, or a content root below one)
-  // keeps its white space, as the clean HTML, which keeps the <pre>, does.
-  let pre = false;
-  for (let p: DomElement | null = root; p && !pre; p = p.parent) pre = p.tag === 'pre';
+  // White space is kept as the clean HTML keeps it (render/html.ts): a content root below a <pre>
+  // is wrapped in a <pre> of its own there; a CONTENT element inside a NOISE subtree is written in
+  // place, inside whatever <pre> the rendered text around it is in, never inside a dropped one.
+  let pre = inPlace ? inPre || root.tag === 'pre' : false;
+  if (!inPlace) for (let p: DomElement | null = root; p && !pre; p = p.parent) pre = p.tag === 'pre';
   const stack: Frame[] = [{ el: root, i: 0, pre }];
-  if (!inPlace || (BLOCK_TAGS.has(root.tag) && !CELL_TAGS.has(root.tag))) out.push('\n');
+  // A cell rendered in place lost its row with the NOISE around it; the clean HTML gives it a table
+  // of its own, so it stands on lines of its own here too.
+  const ownTable = inPlace && CELL_TAGS.has(root.tag);
+  if (!inPlace || BLOCK_TAGS.has(root.tag)) out.push('\n');
   while (stack.length) {
     const f = stack[stack.length - 1];
     const ch = f.el.children;
@@ -41,7 +46,7 @@ export function renderElementText(root: DomElement, labels: Labels | null, out: 
     const c = ch[f.i++];
     if (c.kind === 3) { out.push(f.pre ? c.data : collapseSpace(c.data)); continue; }
     if (labels && labels.marks[c.id] === NOISE) {
-      for (const inner of labels.contentInside(c)) renderElementText(inner, labels, out, true);
+      for (const inner of labels.contentInside(c)) renderElementText(inner, labels, out, true, f.pre);
       continue;
     }
     const t = c.tag;
@@ -50,6 +55,7 @@ export function renderElementText(root: DomElement, labels: Labels | null, out: 
     if (BLOCK_TAGS.has(t) && !CELL_TAGS.has(t)) out.push('\n');
     stack.push({ el: c, i: 0, pre: f.pre || t === 'pre' });
   }
+  if (ownTable) out.push('\n');
 }
 
 /** What the slow path of finish() rewrites: a tab, a no-break space, or two spaces in a row. */
