@@ -8,6 +8,8 @@
 // scorer (../shared/eval/score.mjs --dataset SET --out DIR/SET): honest, held-out figures.
 // Two passes: the first-pass model, then the second pass (src/page/smoothing.ts) trained on
 // out-of-fold first-pass probabilities (--oof K folds; --no-smoother for the first pass alone).
+// The class/id token table (src/page/markup-tokens.ts) is learned here too and shipped in the
+// model; every row the trainer learns from is encoded with a table that did not see its fold.
 // Labels: a unit is as much content as the share of its word trigrams found in the truth text;
 // on a snippets truth (trafilatura's set) only the units holding a snippet are labelled.
 import fs from 'node:fs';
@@ -21,6 +23,10 @@ import { BLOCK_FEATURES, N_BLOCK_FEATURES as F, blockFeatures, textUnits, unitTe
 import { trainGbdt, predictProba } from '../dist/src/learn/gbdt.js';
 import { N_SMOOTHED_FEATURES as G, SMOOTHED_FEATURE_NAMES, smoothingRows } from '../dist/src/page/smoothing.js';
 import { extract } from '../dist/src/index.js';
+import { MARKUP_TOKEN_FEATURES, buildMarkupTokenTable, pageMarkupTokens, pageTokenStats, writeMarkupTokenFeatures } from '../dist/src/page/markup-tokens.js';
+
+// The markup token features are the last columns of a first-pass row.
+const TOKEN_AT = F - MARKUP_TOKEN_FEATURES.length;
 
 const { values: a } = parseArgs({ options: {
   data: { type: 'string', default: '../shared/datasets' }, cv: { type: 'string' }, out: { type: 'string' },
@@ -80,7 +86,7 @@ function snippetLabels(units, item) {
 function loadSet(name) {
   const dir = `${a.data}/${name}`;
   const rows = fs.readFileSync(`${dir}/manifest.jsonl`, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-  const out = { name, x: [], y: [], w: [], page: [], pages: [], pageRows: [], pageFirst: [] };
+  const out = { name, x: [], y: [], w: [], page: [], pages: [], pageRows: [], pageFirst: [], pageTokens: [], pageStats: [] };
   for (const row of rows) {
     if (row.truth_format !== 'text' && row.truth_format !== 'snippets') continue;
     // Anomalous pages (a gold text of another article) teach nothing; they are still extracted in --cv.
@@ -112,10 +118,35 @@ function loadSet(name) {
     }
     // Every page weighs the same, as in the benchmarks' mean-over-pages scores.
     for (let i = first; i < out.y.length; i++) out.w[i] = total ? (100 * out.w[i]) / total : 0;
+    // The page's markup, kept to encode its token features under each fold's table (encode()).
+    out.pageTokens[pageIndex] = pageMarkupTokens(doc, units);
+    out.pageStats[pageIndex] = pageTokenStats(out.pageTokens[pageIndex], out.y.slice(first), out.w.slice(first));
     out.pages.push({ id: row.id, html: `${dir}/${row.html}`, host: row.host ?? row.site ?? row.id });
   }
   process.stderr.write(`${name}: ${out.pages.length} pages, ${out.y.length} units\n`);
   return out;
+}
+
+/**
+ * The class/id token table from every labelled page for which `use(set, page)` holds. Memoised by
+ * `key`: the folds name the tables.
+ */
+const TABLES = new Map();
+function tokenTable(sets, key, use) {
+  let t = TABLES.get(key);
+  if (t) return t;
+  const pages = [];
+  for (const s of sets) s.pageStats.forEach((stats, q) => { if (stats && use(s, q)) pages.push({ host: `${s.name}/${s.pages[q].host}`, stats }); });
+  t = buildMarkupTokenTable(pages);
+  TABLES.set(key, t);
+  return t;
+}
+
+/** Rewrites the token features of every page for which `which(set, page)` holds, under `tableOf(set, page)`. */
+function encode(sets, which, tableOf) {
+  for (const s of sets) s.pageRows.forEach((rows, q) => {
+    if (rows && which(s, q)) writeMarkupTokenFeatures(s.pageTokens[q], tableOf(s, q), rows, F, TOKEN_AT);
+  });
 }
 
 /** Rows (first pass, or second with `second`) of the units for which keepRow holds, packed for the trainer. */
@@ -133,26 +164,35 @@ function pack(sets, keepRow, second) {
  * Out-of-fold first-pass probabilities for every unit (s.p1), then second-pass rows from them
  * (s.x2). Returns the K first-pass models; model k never saw fold k.
  */
-function outOfFold(sets, K, foldOf) {
-  const models = [];
-  for (const s of sets) s.p1 = new Float64Array(s.y.length);
+function outOfFold(sets, K, foldOf, tag) {
+  const models = [], tables = [];
+  for (const s of sets) { s.p1 = new Float64Array(s.y.length); s.x2 = new Array(s.y.length); }
   for (let k = 0; k < K; k++) {
+    // Model k's training rows (fold i) are encoded with a table that saw neither fold i nor fold k;
+    // fold k's rows, which model k scores, with the table of every fold but k.
+    encode(sets, (s, q) => foldOf(s, q) !== k, (s, q) => {
+      const i = foldOf(s, q);
+      return tokenTable(sets, `${tag}-${Math.min(i, k)}-${Math.max(i, k)}`, (s2, q2) => foldOf(s2, q2) !== i && foldOf(s2, q2) !== k);
+    });
     const { X, Y, W } = pack(sets, (s, i) => foldOf(s, s.page[i]) !== k);
     const gbdt = trainGbdt(X, F, Y, W, GBDT);
     models.push(gbdt);
-    for (const s of sets) for (let i = 0; i < s.y.length; i++) if (foldOf(s, s.page[i]) === k) s.p1[i] = predictProba(gbdt, s.x[i]);
-    process.stderr.write(`first pass, fold ${k + 1}/${K} trained\n`);
+    const table = tokenTable(sets, `${tag}-${k}`, (s, q) => foldOf(s, q) !== k);
+    tables.push(table);
+    encode(sets, (s, q) => foldOf(s, q) === k, () => table);
+    for (const s of sets) {
+      for (let i = 0; i < s.y.length; i++) if (foldOf(s, s.page[i]) === k) s.p1[i] = predictProba(gbdt, s.x[i]);
+      // Second-pass rows now, while this fold's rows hold the encoding model k read.
+      s.pageRows.forEach((rows, q) => {
+        if (!rows || foldOf(s, q) !== k) return;
+        const first = s.pageFirst[q], n = rows.length / F;
+        const second = smoothingRows(rows, s.p1.subarray(first, first + n));
+        for (let u = 0; u < n; u++) s.x2[first + u] = second.subarray(u * G, (u + 1) * G);
+      });
+    }
+    process.stderr.write(`first pass, fold ${k + 1}/${K} trained (token table: ${Object.keys(table).length} tokens)\n`);
   }
-  for (const s of sets) {
-    s.x2 = new Array(s.y.length);
-    s.pageRows.forEach((rows, q) => {
-      if (!rows) return;
-      const first = s.pageFirst[q], n = rows.length / F;
-      const second = smoothingRows(rows, s.p1.subarray(first, first + n));
-      for (let k = 0; k < n; k++) s.x2[first + k] = second.subarray(k * G, (k + 1) * G);
-    });
-  }
-  return models;
+  return { models, tables };
 }
 
 function trainSmoother(sets, keepRow) {
@@ -171,10 +211,11 @@ if (a.cv) {
   // The folds of the out-of-fold pass are the CV folds: first-pass model k is the one that did not
   // see fold k. (Second-pass model k learns from rows of the other folds whose probabilities came
   // from first-pass models that did see fold k: a mild leak, the usual price of not nesting.)
-  const firstPass = outOfFold(sets, K, foldOf);
+  // Token tables follow the same folds: model k and the table it reads never saw fold k.
+  const firstPass = outOfFold(sets, K, foldOf, 'cv');
   for (let k = 0; k < K; k++) {
     const smoother = smoothing ? trainSmoother(sets, (s, i) => foldOf(s, s.page[i]) !== k) : undefined;
-    const blockModel = { features: BLOCK_FEATURES, gbdt: firstPass[k], smoother };
+    const blockModel = { features: BLOCK_FEATURES, gbdt: firstPass.models[k], smoother, markupTokens: firstPass.tables[k] };
     for (const s of sets) {
       fs.mkdirSync(`${a.out}/${s.name}`, { recursive: true });
       s.pages.forEach((pg, q) => {
@@ -189,13 +230,17 @@ if (a.cv) {
 } else {
   const K = +a.oof;
   const foldOf = (s, q) => hash(`oof/${s.name}/${s.pages[q].host}`) % K;
-  if (smoothing) outOfFold(sets, K, foldOf);
+  if (smoothing) outOfFold(sets, K, foldOf, 'oof');
+  // Out-of-fold target encoding for the shipped first pass: each row's token features come from
+  // the table of the other folds; the shipped table is learned from every page.
+  encode(sets, () => true, (s, q) => { const i = foldOf(s, q); return tokenTable(sets, `oof-${i}`, (s2, q2) => foldOf(s2, q2) !== i); });
+  const markupTokens = tokenTable(sets, 'all', () => true);
   const { X, Y, W } = pack(sets, () => true);
   const gbdt = trainGbdt(X, F, Y, W, GBDT);
   const smoother = smoothing ? trainSmoother(sets, () => true) : undefined;
   const r = (v) => Number(v.toPrecision(6));
   const compact = (m) => ({ ...m, base: r(m.base), trees: m.trees.map((t) => ({ ...t, threshold: t.threshold.map((v) => Math.fround(v)), value: t.value.map(r) })) });
-  const model = { features: BLOCK_FEATURES, gbdt: compact(gbdt), ...(smoother ? { smoother: { features: smoother.features, gbdt: compact(smoother.gbdt) } } : {}) };
+  const model = { features: BLOCK_FEATURES, gbdt: compact(gbdt), ...(smoother ? { smoother: { features: smoother.features, gbdt: compact(smoother.gbdt) } } : {}), markupTokens };
   const body = `// Generated by scripts/train-block-model.mjs (${GBDT.trees} trees, depth ${GBDT.depth}, rate ${GBDT.learningRate}` +
     `${smoother ? `; second pass on ${K}-fold out-of-fold probabilities` : ''}) ` +
     `from ${sets.map((s) => `${s.name} (${s.pages.length})`).join(', ')}. Do not edit.\n` +

@@ -15,6 +15,7 @@ import { functionWordShare } from '../text/function-words.js';
 import { LETTER, NUMBER, forEachRun } from '../text/word-runs.js';
 import { ThresherError } from '../errors.js';
 import { collapseSpace } from '../text/whitespace.js';
+import { MARKUP_TOKEN_FEATURES, pageMarkupTokens, writeMarkupTokenFeatures, type MarkupTokenTable } from './markup-tokens.js';
 
 const TAG_GROUPS: [string, string[]][] = [
   ['h1', ['h1']], ['h2', ['h2']], ['h3-6', ['h3', 'h4', 'h5', 'h6']], ['p', ['p']], ['li', ['li']],
@@ -37,8 +38,11 @@ export const BLOCK_FEATURES: readonly string[] = [
   'prev_link_density', 'next_link_density', 'prev_log_len', 'next_log_len', 'prev_default', 'next_default',
   'page_link_density', 'page_log_len', 'root_share', 'log_units',
   'function_word_share', 'title_overlap', 'repeats', 'window_default', 'window_link_density', 'window_log_len',
+  ...MARKUP_TOKEN_FEATURES,
 ];
 export const N_BLOCK_FEATURES = BLOCK_FEATURES.length;
+/** Features written in the unit loop below; the markup token features follow them. */
+const OWN_FEATURES = N_BLOCK_FEATURES - MARKUP_TOKEN_FEATURES.length;
 
 /** The units of `doc` in document order: block elements (and body) with text of their own. */
 export function textUnits(doc: DomDocument): DomElement[] {
@@ -75,6 +79,8 @@ export interface UnitContext {
   hub: boolean;
   /** The page's <title>, for the headline signal. */
   title: string;
+  /** The block model's class/id vocabulary (markup-tokens.ts); without one, those features are 0. */
+  markupTokens?: MarkupTokenTable;
 }
 
 /** Units on either side that the window features average over. */
@@ -133,8 +139,9 @@ export function blockFeatures(doc: DomDocument, units: DomElement[], ctx: UnitCo
     put(titleWords.size ? titleOverlap(text, titleWords) : 0);
     put(seen.get(text)! - 1);
     put(windowMean(isContent, k)); put(windowMean(linkShare, k)); put(windowMean(logLen, k));
-    if (j !== F) throw new ThresherError('E_MODEL', `block features: wrote ${j} of ${F} features`);
+    if (j !== OWN_FEATURES) throw new ThresherError('E_MODEL', `block features: wrote ${j} of ${OWN_FEATURES} features`);
   }
+  writeMarkupTokenFeatures(pageMarkupTokens(doc, units), ctx.markupTokens ?? {}, rows, F, OWN_FEATURES);
   return rows;
 }
 

@@ -24,6 +24,7 @@ import { N_SMOOTHED_FEATURES, SMOOTHED_FEATURE_NAMES, smoothingRows } from './sm
 import type { DefaultLabels } from './default.js';
 import { CONTENT, Labels, NOISE } from './labels.js';
 import { pageTitle } from './metadata.js';
+import type { MarkupTokenTable } from './markup-tokens.js';
 import type { PageType } from '../types.js';
 
 export interface BlockModel {
@@ -31,6 +32,8 @@ export interface BlockModel {
   gbdt: GbdtModel;
   /** The second pass (smoothing.ts), over the first pass's rows and probabilities. */
   smoother?: { features: readonly string[]; gbdt: GbdtModel };
+  /** The class/id vocabulary the token features read (markup-tokens.ts); none: those features are 0. */
+  markupTokens?: MarkupTokenTable;
 }
 
 function sameNames(a: readonly string[], b: readonly string[]): boolean {
@@ -42,7 +45,7 @@ export function labelLearned(doc: DomDocument, base: DefaultLabels, model: Block
     throw new ThresherError('E_MODEL', 'the block model was trained on other features than block-features.ts and smoothing.ts compute; retrain it (scripts/train-block-model.mjs)');
   }
   const units = textUnits(doc);
-  const rows = blockFeatures(doc, units, { labels: base, root: base.root, hub: base.pageType === 'hub', title: pageTitle(doc) });
+  const rows = blockFeatures(doc, units, { labels: base, root: base.root, hub: base.pageType === 'hub', title: pageTitle(doc), markupTokens: model.markupTokens });
   let p = units.map((_, k) => predictProba(model.gbdt, rows, k * N_BLOCK_FEATURES));
   if (model.smoother) {
     const second = smoothingRows(rows, p);

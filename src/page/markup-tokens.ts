@@ -1,0 +1,191 @@
+/**
+ * A learned class/id vocabulary for the block classifier: how much topic content sits under
+ * markup that carries a given class or id token, across many sites.
+ *
+ * boilerplate.ts holds the hand-written words every peer uses ("sidebar", "comments",
+ * "entry-content"). The web has many more that are just as telling and shared by whole CMS
+ * families ("td-post-content", "widget_text", "field-item", "wp-block-group"). Here each token's
+ * content rate is learned from the development sets' truth and stored with the block model:
+ * target encoding (Micci-Barreca 2001), smoothed towards the prior, in log-odds.
+ *
+ * What keeps it a cross-site signal rather than a memory of the training pages:
+ *  - a token enters the table only when it was seen on at least `minHosts` distinct hosts;
+ *  - every page votes once per token (the benchmarks average over pages, and a site with a
+ *    thousand units under one class must not outvote ten sites);
+ *  - digit runs are folded to 0 ("post-1234" and "post-99" are one token);
+ *  - the trainer encodes each training row with a table built without that row's fold
+ *    (scripts/train-block-model.mjs), so the model learns how far to trust scores of pages the
+ *    table never saw.
+ *
+ * Features per text unit (appended to BLOCK_FEATURES): the highest and lowest score among the
+ * unit's own tokens, the highest and lowest among its ancestors' (up to <body>), and how many
+ * known tokens it and its ancestors carry. 0 where no known token is.
+ */
+import type { DomDocument, DomElement } from '../dom/node.js';
+
+export const MARKUP_TOKEN_FEATURES: readonly string[] = ['tok_self_max', 'tok_self_min', 'tok_anc_max', 'tok_anc_min', 'tok_known'];
+
+/** Token → log-odds of topic content under it, relative to the prior. */
+export type MarkupTokenTable = Readonly<Record<string, number>>;
+
+/** A class or id word longer than this is a generated hash or a CSS-in-JS name, never shared. */
+const MAX_TOKEN_LEN = 40;
+
+/**
+ * Tokens of a class + id string (lower case, as DomElement.classId gives it): every
+ * white-space-separated word with digit runs folded to 0, plus its parts of two or more characters
+ * between punctuation ("entry-content" → entry-content, entry, content).
+ */
+export function markupTokens(classId: string): string[] {
+  if (!classId) return [];
+  const out = new Set<string>();
+  for (const raw of classId.split(/\s+/)) {
+    if (!raw || raw.length > MAX_TOKEN_LEN) continue;
+    const word = raw.replace(/[0-9]+/g, '0');
+    out.add(word);
+    for (const part of word.split(/[^a-z0]+/)) if (part.length >= 2 && part !== word) out.add(part);
+  }
+  return [...out];
+}
+
+// A site repeats the same few hundred class strings: their tokens are remembered (bounded, per
+// process), as boilerplate.ts remembers their kinds.
+const TOKENS_OF = new Map<string, readonly string[]>();
+const TOKENS_MEMO_LIMIT = 20_000;
+const NO_TOKENS: readonly string[] = [];
+
+function tokensOf(classId: string): readonly string[] {
+  if (!classId) return NO_TOKENS;
+  let t = TOKENS_OF.get(classId);
+  if (!t) {
+    if (TOKENS_OF.size >= TOKENS_MEMO_LIMIT) TOKENS_OF.clear();
+    TOKENS_OF.set(classId, (t = markupTokens(classId)));
+  }
+  return t;
+}
+
+/**
+ * The markup of one page as the token features need it: every element of the body's subtree in
+ * pre-order with its parent's position and its tokens, and where each text unit sits. The
+ * trainer keeps this (not the tree) to re-encode the page under another table.
+ */
+export interface PageMarkupTokens {
+  /** Per element (body subtree, pre-order): index of its parent in these arrays, -1 for the body. */
+  parent: Int32Array;
+  /** Per element: its tokens (one shared array per distinct class/id string). */
+  tokens: readonly (readonly string[])[];
+  /** Per text unit: its element's index in these arrays. */
+  unitAt: Int32Array;
+}
+
+export function pageMarkupTokens(doc: DomDocument, units: readonly DomElement[]): PageMarkupTokens {
+  const body = doc.body ?? doc.root;
+  const n = body.tags + 1;
+  const parent = new Int32Array(n);
+  const tokens: (readonly string[])[] = new Array(n);
+  const els = doc.elements;
+  for (let k = 0; k < n; k++) {
+    const el = els[body.id + k];
+    parent[k] = k === 0 || !el.parent ? -1 : el.parent.id - body.id;
+    tokens[k] = tokensOf(el.classId);
+  }
+  const unitAt = Int32Array.from(units, (u) => u.id - body.id);
+  return { parent, tokens, unitAt };
+}
+
+/**
+ * Writes MARKUP_TOKEN_FEATURES for every unit into `rows` (row k starts at k·stride; the features
+ * go at `offset`). One pre-order pass: an element's ancestor figures are its parent's own and
+ * ancestor figures combined.
+ */
+export function writeMarkupTokenFeatures(page: PageMarkupTokens, table: MarkupTokenTable, rows: Float32Array, stride: number, offset: number): void {
+  const n = page.parent.length;
+  const selfMax = new Float32Array(n), selfMin = new Float32Array(n), selfKnown = new Int32Array(n);
+  const ancMax = new Float32Array(n), ancMin = new Float32Array(n), ancKnown = new Int32Array(n);
+  for (let k = 0; k < n; k++) {
+    let max = 0, min = 0, known = 0;
+    for (const t of page.tokens[k]) {
+      const s = table[t];
+      if (s === undefined) continue;
+      known++;
+      if (s > max) max = s;
+      if (s < min) min = s;
+    }
+    selfMax[k] = max; selfMin[k] = min; selfKnown[k] = known;
+    const p = page.parent[k];
+    if (p >= 0) {
+      ancMax[k] = Math.max(ancMax[p], selfMax[p]);
+      ancMin[k] = Math.min(ancMin[p], selfMin[p]);
+      ancKnown[k] = ancKnown[p] + selfKnown[p];
+    }
+  }
+  for (let u = 0; u < page.unitAt.length; u++) {
+    const k = page.unitAt[u], r = u * stride + offset;
+    rows[r] = selfMax[k]; rows[r + 1] = selfMin[k]; rows[r + 2] = ancMax[k]; rows[r + 3] = ancMin[k];
+    rows[r + 4] = selfKnown[k] + ancKnown[k];
+  }
+}
+
+/** Per token of one page: [Σ weight·label, Σ weight] over the units that carry it or sit under it. */
+export type PageTokenStats = Map<string, [number, number]>;
+
+/** `label` in [0, 1] and `weight` ≥ 0 per unit, as the trainer labels them. */
+export function pageTokenStats(page: PageMarkupTokens, label: ArrayLike<number>, weight: ArrayLike<number>): PageTokenStats {
+  const stats: PageTokenStats = new Map();
+  const seen = new Set<string>();
+  for (let u = 0; u < page.unitAt.length; u++) {
+    if (!(weight[u] > 0)) continue;
+    seen.clear();
+    for (let k = page.unitAt[u]; k >= 0; k = page.parent[k]) for (const t of page.tokens[k]) seen.add(t);
+    for (const t of seen) {
+      let s = stats.get(t);
+      if (!s) stats.set(t, (s = [0, 0]));
+      s[0] += weight[u] * label[u];
+      s[1] += weight[u];
+    }
+  }
+  return stats;
+}
+
+export interface TokenTableOptions {
+  /** Distinct hosts a token must be seen on. 5: the least that made it a cross-site signal in host-grouped CV. */
+  minHosts: number;
+  /** Pseudo-pages at the prior rate that every token's mean is smoothed with. */
+  priorPages: number;
+}
+export const TOKEN_TABLE_DEFAULTS: TokenTableOptions = { minHosts: 5, priorPages: 3 };
+
+/**
+ * The table from labelled pages: per token, the mean over pages of the content rate under it,
+ * smoothed towards the prior and given as log-odds relative to it. Keys come out sorted, values
+ * rounded to 3 decimals, so the same pages in any order give the same table.
+ */
+export function buildMarkupTokenTable(pages: Iterable<{ host: string; stats: PageTokenStats }>, options: Partial<TokenTableOptions> = {}): Record<string, number> {
+  const o = { ...TOKEN_TABLE_DEFAULTS, ...options };
+  const agg = new Map<string, { sum: number; pages: number; hosts: Set<string> }>();
+  let rateSum = 0, votes = 0;
+  for (const { host, stats } of pages) {
+    for (const [t, [wy, w]] of stats) {
+      if (!(w > 0)) continue;
+      const rate = wy / w;
+      let a = agg.get(t);
+      if (!a) agg.set(t, (a = { sum: 0, pages: 0, hosts: new Set() }));
+      a.sum += rate; a.pages++; a.hosts.add(host);
+      rateSum += rate; votes++;
+    }
+  }
+  const prior = votes ? rateSum / votes : 0.5;
+  const table: Record<string, number> = {};
+  for (const t of [...agg.keys()].sort()) {
+    const a = agg.get(t)!;
+    if (a.hosts.size < o.minHosts) continue;
+    const rate = (a.sum + o.priorPages * prior) / (a.pages + o.priorPages);
+    table[t] = Math.round(1000 * (logit(rate) - logit(prior))) / 1000;
+  }
+  return table;
+}
+
+function logit(q: number): number {
+  const c = Math.min(1 - 1e-3, Math.max(1e-3, q));
+  return Math.log(c / (1 - c));
+}

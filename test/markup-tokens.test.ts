@@ -1,0 +1,98 @@
+/** The learned class/id vocabulary of the block classifier (src/page/markup-tokens.ts). */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import {
+  MARKUP_TOKEN_FEATURES, buildMarkupTokenTable, markupTokens, pageMarkupTokens, pageTokenStats, writeMarkupTokenFeatures,
+  type PageTokenStats,
+} from '../src/page/markup-tokens.js';
+import { BLOCK_FEATURES, blockFeatures, textUnits, unitText } from '../src/page/block-features.js';
+import { BLOCK_MODEL } from '../src/page/block-model.generated.js';
+import { parseHtml } from '../src/dom/parse.js';
+import { computeFeatures } from '../src/dom/features.js';
+import { labelDefault } from '../src/page/default.js';
+
+function parsed(html: string) {
+  const doc = parseHtml(html);
+  computeFeatures(doc);
+  return { doc, units: textUnits(doc) };
+}
+
+test('markupTokens: words with digit runs folded, their parts, no hashes', () => {
+  assert.deepEqual(markupTokens(''), []);
+  assert.deepEqual(markupTokens('entry-content post-1234 main'), ['entry-content', 'entry', 'content', 'post-0', 'post', 'main']);
+  assert.deepEqual(markupTokens('td_block_17 x'), ['td_block_0', 'td', 'block', 'x']);
+  assert.deepEqual(markupTokens(`css-${'a1'.repeat(30)} sidebar`), ['sidebar']);
+});
+
+test('pageTokenStats: a unit counts for the tokens of its element and of every ancestor, once each', () => {
+  const { doc, units } = parsed('<body class="page"><div class="post content"><p class="lead post">Alpha beta.</p><p>Gamma.</p></div><aside class="sidebar"><p>Links</p></aside></body>');
+  assert.deepEqual(units.map(unitText), ['Alpha beta.', 'Gamma.', 'Links']);
+  const stats = pageTokenStats(pageMarkupTokens(doc, units), [1, 1, 0], [2, 1, 5]);
+  assert.deepEqual(stats.get('post'), [3, 3]);
+  assert.deepEqual(stats.get('lead'), [2, 2]);
+  assert.deepEqual(stats.get('sidebar'), [0, 5]);
+  assert.deepEqual(stats.get('page'), [3, 8]);
+});
+
+const hostStats = (host: string, entries: [string, number, number][]) => ({ host, stats: new Map(entries.map(([t, wy, w]) => [t, [wy, w] as [number, number]])) as PageTokenStats });
+
+test('buildMarkupTokenTable: only tokens seen on enough hosts; content under a token scores above the prior, chrome below', () => {
+  const pages = [];
+  for (let h = 0; h < 6; h++) pages.push(hostStats(`site${h}`, [['article-body', 9, 10], ['sidebar', 0, 10], ['rare', 5, 10]]));
+  pages[0].stats.delete('rare');
+  const table = buildMarkupTokenTable(pages, { minHosts: 6 });
+  assert.deepEqual(Object.keys(table), ['article-body', 'sidebar']);
+  assert.ok(table['article-body'] > 0.5 && table.sidebar < -0.5);
+  // Smoothing: the same rates seen on fewer pages are pulled harder towards the prior (0).
+  const fewer = buildMarkupTokenTable(pages.slice(0, 2), { minHosts: 2 });
+  assert.ok(Math.abs(fewer['article-body']) < Math.abs(table['article-body']));
+});
+
+test('buildMarkupTokenTable: every page votes once, whatever its unit weights', () => {
+  const heavy = [hostStats('a', [['x', 1000, 1000]]), hostStats('b', [['x', 0, 1]]), hostStats('c', [['y', 1, 2]])];
+  const light = [hostStats('a', [['x', 1, 1]]), hostStats('b', [['x', 0, 1000]]), hostStats('c', [['y', 1, 2]])];
+  assert.deepEqual(buildMarkupTokenTable(heavy, { minHosts: 1 }), buildMarkupTokenTable(light, { minHosts: 1 }));
+});
+
+test('buildMarkupTokenTable: the same pages in any order give the same table, byte for byte (property)', () => {
+  const page = fc.record({
+    host: fc.constantFrom('a', 'b', 'c', 'd', 'e'),
+    entries: fc.array(fc.tuple(fc.constantFrom('nav', 'post', 'body', 'ad', 'menu'), fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0.01, max: 50, noNaN: true })), { maxLength: 5 }),
+  });
+  fc.assert(fc.property(fc.array(page, { maxLength: 12 }), fc.integer(), (ps, seed) => {
+    const pages = ps.map((p) => hostStats(p.host, p.entries.map(([t, r, w]) => [t, r * w, w])));
+    const shuffled = [...pages].sort((x, y) => ((x.host.charCodeAt(0) * 31 + seed) % 7) - ((y.host.charCodeAt(0) * 31 + seed) % 7));
+    assert.equal(JSON.stringify(buildMarkupTokenTable(shuffled, { minHosts: 2 })), JSON.stringify(buildMarkupTokenTable(pages, { minHosts: 2 })));
+  }));
+});
+
+test('token features: own tokens, ancestors\' tokens up to <body>, and the count of known ones', () => {
+  const { doc, units } = parsed('<body><div class="main"><div class="entry"><p class="note">Text one.</p></div></div><div class="rail"><p>Text two.</p></div></body>');
+  const table = { main: 1, entry: 2, note: -0.5, rail: -3 };
+  const rows = new Float32Array(units.length * 5);
+  writeMarkupTokenFeatures(pageMarkupTokens(doc, units), table, rows, 5, 0);
+  assert.deepEqual([...rows.subarray(0, 5)], [0, -0.5, 2, 0, 3]);
+  assert.deepEqual([...rows.subarray(5, 10)], [0, 0, 0, -3, 1]);
+});
+
+test('block features end with the token features, read from the model\'s table', () => {
+  const { doc, units } = parsed('<body><article class="story"><h1>Title</h1><p>Some prose, here.</p></article></body>');
+  const base = labelDefault(doc);
+  const F = BLOCK_FEATURES.length, at = F - MARKUP_TOKEN_FEATURES.length;
+  assert.deepEqual(BLOCK_FEATURES.slice(at), MARKUP_TOKEN_FEATURES);
+  const ctx = { labels: base, root: base.root, hub: false, title: 'Title' };
+  const without = blockFeatures(doc, units, ctx);
+  const withTable = blockFeatures(doc, units, { ...ctx, markupTokens: { story: 1.5 } });
+  for (let k = 0; k < units.length; k++) {
+    assert.deepEqual([...without.subarray(k * F + at, (k + 1) * F)], [0, 0, 0, 0, 0]);
+    assert.deepEqual([...withTable.subarray(k * F + at, (k + 1) * F)], [0, 0, 1.5, 0, 1]);
+    assert.deepEqual([...withTable.subarray(k * F, k * F + at)], [...without.subarray(k * F, k * F + at)]);
+  }
+});
+
+test('the shipped block model carries a token table of cross-site tokens', () => {
+  const table = BLOCK_MODEL.markupTokens ?? {};
+  assert.ok(Object.keys(table).length > 100);
+  assert.ok(Object.values(table).every(Number.isFinite));
+});
