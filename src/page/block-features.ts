@@ -15,7 +15,7 @@ import { functionWordShare } from '../text/function-words.js';
 import { LETTER, NUMBER, forEachRun } from '../text/word-runs.js';
 import { ThresherError } from '../errors.js';
 import { collapseSpace } from '../text/whitespace.js';
-import { MARKUP_TOKEN_FEATURES, pageMarkupTokens, writeMarkupTokenFeatures, type MarkupTokenTable } from './markup-tokens.js';
+import { MARKUP_TOKEN_FEATURES, writePageMarkupTokenFeatures, type MarkupTokenTable } from './markup-tokens.js';
 
 const TAG_GROUPS: [string, string[]][] = [
   ['h1', ['h1']], ['h2', ['h2']], ['h3-6', ['h3', 'h4', 'h5', 'h6']], ['p', ['p']], ['li', ['li']],
@@ -41,6 +41,8 @@ export const BLOCK_FEATURES: readonly string[] = [
   ...MARKUP_TOKEN_FEATURES,
 ];
 export const N_BLOCK_FEATURES = BLOCK_FEATURES.length;
+/** The token features of a model without a vocabulary: all 0. One object, so its memo is shared. */
+const NO_TABLE: MarkupTokenTable = {};
 /** Features written in the unit loop below; the markup token features follow them. */
 const OWN_FEATURES = N_BLOCK_FEATURES - MARKUP_TOKEN_FEATURES.length;
 
@@ -141,7 +143,7 @@ export function blockFeatures(doc: DomDocument, units: DomElement[], ctx: UnitCo
     put(windowMean(isContent, k)); put(windowMean(linkShare, k)); put(windowMean(logLen, k));
     if (j !== OWN_FEATURES) throw new ThresherError('E_MODEL', `block features: wrote ${j} of ${OWN_FEATURES} features`);
   }
-  writeMarkupTokenFeatures(pageMarkupTokens(doc, units), ctx.markupTokens ?? {}, rows, F, OWN_FEATURES);
+  writePageMarkupTokenFeatures(doc, units, ctx.markupTokens ?? NO_TABLE, rows, F, OWN_FEATURES);
   return rows;
 }
 

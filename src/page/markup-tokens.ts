@@ -93,36 +93,83 @@ export function pageMarkupTokens(doc: DomDocument, units: readonly DomElement[])
   return { parent, tokens, unitAt };
 }
 
+/** [highest score, lowest score, known tokens] of one element's tokens; 0 where none is known. */
+function summarize(tokens: readonly string[], table: MarkupTokenTable): [number, number, number] {
+  let max = 0, min = 0, known = 0;
+  for (const t of tokens) {
+    const s = table[t];
+    if (s === undefined) continue;
+    known++;
+    if (s > max) max = s;
+    if (s < min) min = s;
+  }
+  return [max, min, known];
+}
+
 /**
  * Writes MARKUP_TOKEN_FEATURES for every unit into `rows` (row k starts at k·stride; the features
- * go at `offset`). One pre-order pass: an element's ancestor figures are its parent's own and
- * ancestor figures combined.
+ * go at `offset`), from a page the trainer kept.
  */
 export function writeMarkupTokenFeatures(page: PageMarkupTokens, table: MarkupTokenTable, rows: Float32Array, stride: number, offset: number): void {
-  const n = page.parent.length;
-  const selfMax = new Float32Array(n), selfMin = new Float32Array(n), selfKnown = new Int32Array(n);
-  const ancMax = new Float32Array(n), ancMin = new Float32Array(n), ancKnown = new Int32Array(n);
+  const own = new OwnScores(page.parent.length);
+  for (let k = 0; k < own.max.length; k++) own.set(k, summarize(page.tokens[k], table));
+  own.inheritAndWrite(page.parent, page.unitAt, rows, stride, offset);
+}
+
+// Per table, the summary of every class/id string seen (bounded): extraction reads a page's
+// elements once and looks each string up, without splitting it into tokens again.
+const SUMMARIES = new WeakMap<MarkupTokenTable, Map<string, [number, number, number]>>();
+
+/** The same features as writeMarkupTokenFeatures(pageMarkupTokens(doc, units), …), straight from the tree. */
+export function writePageMarkupTokenFeatures(doc: DomDocument, units: readonly DomElement[], table: MarkupTokenTable, rows: Float32Array, stride: number, offset: number): void {
+  let memo = SUMMARIES.get(table);
+  if (!memo) SUMMARIES.set(table, (memo = new Map()));
+  const body = doc.body ?? doc.root;
+  const n = body.tags + 1;
+  const parent = new Int32Array(n);
+  const own = new OwnScores(n);
+  const els = doc.elements;
   for (let k = 0; k < n; k++) {
-    let max = 0, min = 0, known = 0;
-    for (const t of page.tokens[k]) {
-      const s = table[t];
-      if (s === undefined) continue;
-      known++;
-      if (s > max) max = s;
-      if (s < min) min = s;
+    const el = els[body.id + k];
+    parent[k] = k === 0 || !el.parent ? -1 : el.parent.id - body.id;
+    const ci = el.classId;
+    if (!ci) continue;
+    let s = memo.get(ci);
+    if (!s) {
+      if (memo.size >= TOKENS_MEMO_LIMIT) memo.clear();
+      memo.set(ci, (s = summarize(markupTokens(ci), table)));
     }
-    selfMax[k] = max; selfMin[k] = min; selfKnown[k] = known;
-    const p = page.parent[k];
-    if (p >= 0) {
-      ancMax[k] = Math.max(ancMax[p], selfMax[p]);
-      ancMin[k] = Math.min(ancMin[p], selfMin[p]);
-      ancKnown[k] = ancKnown[p] + selfKnown[p];
-    }
+    own.set(k, s);
   }
-  for (let u = 0; u < page.unitAt.length; u++) {
-    const k = page.unitAt[u], r = u * stride + offset;
-    rows[r] = selfMax[k]; rows[r + 1] = selfMin[k]; rows[r + 2] = ancMax[k]; rows[r + 3] = ancMin[k];
-    rows[r + 4] = selfKnown[k] + ancKnown[k];
+  own.inheritAndWrite(parent, Int32Array.from(units, (u) => u.id - body.id), rows, stride, offset);
+}
+
+/** Each element's own token scores, then (one pre-order pass) its ancestors' combined. */
+class OwnScores {
+  readonly max: Float32Array;
+  readonly min: Float32Array;
+  readonly known: Int32Array;
+  constructor(n: number) {
+    this.max = new Float32Array(n); this.min = new Float32Array(n); this.known = new Int32Array(n);
+  }
+  set(k: number, [max, min, known]: [number, number, number]): void {
+    this.max[k] = max; this.min[k] = min; this.known[k] = known;
+  }
+  inheritAndWrite(parent: Int32Array, unitAt: Int32Array, rows: Float32Array, stride: number, offset: number): void {
+    const n = parent.length;
+    const ancMax = new Float32Array(n), ancMin = new Float32Array(n), ancKnown = new Int32Array(n);
+    for (let k = 0; k < n; k++) {
+      const p = parent[k];
+      if (p < 0) continue;
+      ancMax[k] = Math.max(ancMax[p], this.max[p]);
+      ancMin[k] = Math.min(ancMin[p], this.min[p]);
+      ancKnown[k] = ancKnown[p] + this.known[p];
+    }
+    for (let u = 0; u < unitAt.length; u++) {
+      const k = unitAt[u], r = u * stride + offset;
+      rows[r] = this.max[k]; rows[r + 1] = this.min[k]; rows[r + 2] = ancMax[k]; rows[r + 3] = ancMin[k];
+      rows[r + 4] = this.known[k] + ancKnown[k];
+    }
   }
 }
 
