@@ -55,14 +55,17 @@ export function renderHtml(labels: Labels, title: string, opts: RenderOptions = 
   if (dir) out.push(` dir="${escapeAttr(dir)}"`);
   out.push(`>\n<head>\n<meta charset="utf-8">\n<title>${escapeText(title)}</title>\n</head>\n<body>\n`);
   for (const root of labels.outerContentRoots()) {
-    // A root below a <pre> keeps its white space: it is wrapped in a <pre> of its own.
-    // Each root is a block of its own, as in the text rendering: an inline root (font and its kind
-    // are unwrapped) gets a <div>; html and body stand for the whole document.
-    const wrap = insidePre(root) ? ['<pre>', '</pre>'] : CONTEXT[root.tag] ??
-      (BLOCK_TAGS.has(root.tag) || DOCUMENT_TAGS.has(root.tag) ? null : ['<div>', '</div>']);
+    // A root below a <pre> keeps its white space: it is wrapped in a <pre> of its own (around the
+    // table or list context it needs, if any). Each root is a block of its own, as in the text
+    // rendering: an inline root (font and its kind are unwrapped) gets a <div>; html and body
+    // stand for the whole document.
+    const pre = insidePre(root);
+    const wrap = CONTEXT[root.tag] ?? (pre || BLOCK_TAGS.has(root.tag) || DOCUMENT_TAGS.has(root.tag) ? null : ['<div>', '</div>']);
+    if (pre) out.push('<pre>');
     if (wrap) out.push(wrap[0]);
     serializeElement(root, labels, base, out);
     if (wrap) out.push(wrap[1]);
+    if (pre) out.push('</pre>');
     out.push('\n');
   }
   out.push('</body>\n</html>\n');
