@@ -192,7 +192,9 @@ test('property: two-means finds the split of least within-group sum of squares (
     for (let i = 1; i < distinct.length; i++) best = Math.min(best, sse(distinct.slice(0, i)).sse);
     const mine = sse(distinct.filter((v) => v <= (got.low + got.high) / 2 && v < got.high));
     assert.ok(mine.sse <= best + 1e-9, `${mine.sse} > ${best}`);
-    assert.ok(got.low < got.cut && got.cut < got.high);
+    // Means of values a few ulps apart may round onto each other, and between two adjacent doubles
+    // there is no third: the cut lies between the means, not strictly.
+    assert.ok(got.low <= got.cut && got.cut <= got.high, `${got.low} ${got.cut} ${got.high}`);
   }), { numRuns: 300 });
 });
 
