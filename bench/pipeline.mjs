@@ -4,7 +4,9 @@
 // list, MinHash replicas) in a fresh child process per setting, and reports pages/s, the seconds
 // spent before the first record (census + learning site models + the stop list), and the child's
 // peak RSS (worker threads included). Runs at two corpus sizes (default max(1000, pages/5) and
-// pages) so flat memory shows as equal peaks. Build first (npm run build).
+// pages) so flat memory shows as equal peaks, and the main thread's live heap (after a forced GC,
+// heap + array buffers) at every tenth of the records, so growth per page shows too.
+// Build first (npm run build).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync, openSync, writeSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,13 +26,19 @@ if (process.env.BENCH_CHILD) {
   const { runCorpus } = await import(join(ROOT, 'dist/src/pipeline/run.js'));
   const t0 = performance.now();
   let cleanFrom = null;
+  const heap = [];
+  const live = () => { globalThis.gc(); const m = process.memoryUsage(); return (m.heapUsed + m.arrayBuffers) / 2 ** 20; };
   const s = await runCorpus(process.env.BENCH_INPUT, {
     out: process.env.BENCH_OUT, workers: Number(process.env.BENCH_WORKERS), fresh: true,
-    onProgress: (p) => { if (p.phase === 'clean' && cleanFrom === null) cleanFrom = performance.now(); },
+    onProgress: (p) => {
+      if (p.phase !== 'clean') return;
+      if (cleanFrom === null) cleanFrom = performance.now();
+      if (p.done % Math.max(100, Math.floor(p.total / 10)) === 0) heap.push([p.done, live()]);
+    },
   });
   const rss = process.resourceUsage().maxRSS / 1024;
   const learnSeconds = ((cleanFrom ?? performance.now()) - t0) / 1000;
-  console.log(JSON.stringify({ pages: s.pages, records: s.records, replicas: s.replicas, failures: s.failures, models: s.sites.models, seconds: s.seconds, learnSeconds, peakRssMiB: rss }));
+  console.log(JSON.stringify({ pages: s.pages, records: s.records, replicas: s.replicas, failures: s.failures, models: s.sites.models, seconds: s.seconds, learnSeconds, peakRssMiB: rss, heap }));
   process.exit(0);
 }
 
@@ -66,18 +74,22 @@ for (const size of sizes) {
   const n = corpus(size, Math.min(o.hosts, size), input);
   for (const w of o.workers.split(',').map(Number)) {
     const out = join(dir, `out-${size}-${w}`);
-    const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url)], {
+    const r = spawnSync(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url)], {
       env: { ...process.env, BENCH_CHILD: '1', BENCH_INPUT: input, BENCH_OUT: out, BENCH_WORKERS: String(w) }, encoding: 'utf8', maxBuffer: 1 << 20,
     });
     if (r.status !== 0) { console.error(r.stderr); process.exit(1); }
     const s = JSON.parse(r.stdout.trim().split('\n').pop());
     rows.push({ pages: n, workers: w, ...s, pagesPerSec: n / s.seconds });
     process.stderr.write(`  ${n} pages, ${w} worker(s): ${(n / s.seconds).toFixed(1)} pages/s (${s.learnSeconds.toFixed(1)} s before the first record), peak ${s.peakRssMiB.toFixed(0)} MiB\n`);
+    process.stderr.write(`    main-thread live heap MiB after GC, by records done: ${s.heap.map(([d, m]) => `${d}:${m.toFixed(1)}`).join(' ')}\n`);
     rmSync(out, { recursive: true, force: true });
   }
 }
-console.log('\npages   workers  pages/s  learn s  peak RSS MiB  records  replicas  failures  site models');
-for (const r of rows) console.log(`${String(r.pages).padEnd(8)}${String(r.workers).padEnd(9)}${r.pagesPerSec.toFixed(1).padEnd(9)}${r.learnSeconds.toFixed(1).padEnd(9)}${r.peakRssMiB.toFixed(0).padEnd(14)}${String(r.records).padEnd(9)}${String(r.replicas).padEnd(10)}${String(r.failures).padEnd(10)}${r.models}`);
+console.log('\npages   workers  pages/s  learn s  peak RSS MiB  live heap MiB (first→last)  records  replicas  failures  site models');
+for (const r of rows) {
+  const h = r.heap.length ? `${r.heap[0][1].toFixed(1)}→${r.heap[r.heap.length - 1][1].toFixed(1)}` : '-';
+  console.log(`${String(r.pages).padEnd(8)}${String(r.workers).padEnd(9)}${r.pagesPerSec.toFixed(1).padEnd(9)}${r.learnSeconds.toFixed(1).padEnd(9)}${r.peakRssMiB.toFixed(0).padEnd(14)}${h.padEnd(28)}${String(r.records).padEnd(9)}${String(r.replicas).padEnd(10)}${String(r.failures).padEnd(10)}${r.models}`);
+}
 const largest = Math.max(...rows.map((r) => r.pages));
 const base = rows.find((r) => r.workers === 1 && r.pages === largest);
 for (const r of rows) if (base && r.pages === largest && r !== base) console.log(`${r.workers} workers: ${(r.pagesPerSec / base.pagesPerSec).toFixed(2)}× one worker`);

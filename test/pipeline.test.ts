@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
+import { readLines } from '../src/pipeline/input.js';
 import { runCorpus } from '../src/pipeline/run.js';
 import { searchStore } from '../src/pipeline/store.js';
 import { readWarc } from '../src/io/warc.js';
@@ -202,4 +203,15 @@ test('pipeline: WARC input — HTML and XHTML responses are pages; other respons
   assert.ok(s.failureSamples.filter((f) => f.code === 'E_WARC').every((f) => /damaged record at byte \d+: ./.test(f.message)));
   const records = readFileSync(join(dir, 'out', 'records.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
   assert.deepEqual(records.map((r) => r.url), site.map((p) => p.url));
+});
+
+test('JSONL lines: \\n and \\r\\n, multi-byte characters and line ends across read chunks, a last line without \\n', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'thresher-lines-'));
+  // Lines longer than a 64 KiB read, of 2- and 3-byte characters, so chunks end inside characters and between \r and \n.
+  const want = ['a', '', 'é'.repeat(70_001), '中'.repeat(50_000) + 'x', 'b\r', 'last'];
+  const body = want.slice(0, -1).map((l, i) => (i % 2 ? l + '\r\n' : l + '\n')).join('') + want[want.length - 1];
+  writeFileSync(join(dir, 'x.jsonl'), body);
+  const got: string[] = [];
+  for await (const line of readLines(join(dir, 'x.jsonl'))) got.push(line);
+  assert.deepEqual(got, ['a', '', 'é'.repeat(70_001), '中'.repeat(50_000) + 'x', 'b', 'last']);
 });

@@ -1,7 +1,7 @@
 /** `thresher run <dir|pages.jsonl|crawl.warc[.gz]> --out DIR`: the corpus pipeline, with a progress bar and a summary. */
 import { readFileSync } from 'node:fs';
 import { ThresherError } from '../errors.js';
-import type { ReplicaChoice } from '../corpus/replica-stage.js';
+import type { ReplicaChoice } from '../pipeline/replica-store.js';
 import { SITE_LEARNING_DEFAULTS } from '../pipeline/learn.js';
 import { runCorpus, RUN_DEFAULTS, type RunProgress, type RunSummary } from '../pipeline/run.js';
 import { Progress } from './progress.js';

@@ -10,7 +10,7 @@
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
-import { createInterface } from 'node:readline';
+import { StringDecoder } from 'node:string_decoder';
 import { gunzipSync } from 'node:zlib';
 import { isGzip } from '../dom/decode.js';
 import { ThresherError } from '../errors.js';
@@ -132,13 +132,13 @@ function jsonlSource(path: string): CorpusSource {
     kind: 'jsonl', path,
     async count() {
       let n = 0;
-      for await (const line of createInterface({ input: createReadStream(path), crlfDelay: Infinity })) if (line.trim()) n++;
+      for await (const line of readLines(path)) if (line.trim()) n++;
       return n;
     },
     async census() {
       let total = 0;
       const hosts = new Map<string, number>();
-      for await (const line of createInterface({ input: createReadStream(path), crlfDelay: Infinity })) {
+      for await (const line of readLines(path)) {
         if (!line.trim()) continue;
         total++;
         tally(hosts, jsonlItem(line, total - 1, false).url);
@@ -146,9 +146,8 @@ function jsonlSource(path: string): CorpusSource {
       return { total, hosts };
     },
     async *items(from = 0) {
-      const lines = createInterface({ input: createReadStream(path), crlfDelay: Infinity });
       let index = -1;
-      for await (const line of lines) {
+      for await (const line of readLines(path)) {
         if (!line.trim()) continue;
         index++;
         if (index < from) continue;
@@ -156,6 +155,33 @@ function jsonlSource(path: string): CorpusSource {
       }
     },
   };
+}
+
+/**
+ * The lines of a UTF-8 file (\n or \r\n), read only as fast as they are consumed. readline's
+ * async iterator reads ahead up to about a thousand lines, which with whole pages on each line is
+ * a lot of memory held for nothing.
+ */
+export async function* readLines(path: string): AsyncGenerator<string> {
+  const decoder = new StringDecoder('utf8');
+  // The start of the current line, in pieces: a long line is joined once, not re-scanned per chunk.
+  let pieces: string[] = [];
+  const line = (end: string): string => {
+    const l = pieces.length ? pieces.join('') + end : end;
+    pieces = [];
+    return l.charCodeAt(l.length - 1) === 13 ? l.slice(0, -1) : l;
+  };
+  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 16 })) {
+    const text = decoder.write(chunk as Buffer);
+    let start = 0;
+    for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', start)) {
+      yield line(text.slice(start, nl));
+      start = nl + 1;
+    }
+    if (start < text.length) pieces.push(text.slice(start));
+  }
+  const last = line(decoder.end());
+  if (last) yield last;
 }
 
 function jsonlItem(line: string, index: number, withBytes = true): CorpusItem {

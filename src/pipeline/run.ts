@@ -16,13 +16,13 @@ import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ThresherError } from '../errors.js';
 import { parseClassifierModel } from '../corpus/classify/model.js';
-import { ReplicaStage, type ReplicaChoice } from '../corpus/replica-stage.js';
 import { REPLICA_METHODS } from '../corpus/replicas/create.js';
 import { exactKey } from '../corpus/replicas/exact.js';
 import { hostOf as siteHostOf } from '../site/model.js';
 import { openCorpus, type Census, type CorpusItem, type CorpusSource } from './input.js';
 import { checkSiteOptions, learnCorpusSites, learnStopWords, STATS_PAGES_DEFAULT, type SiteLearningOptions } from './learn.js';
 import { PagePool, type PageOutcome, type SiteJob } from './pool.js';
+import type { ReplicaChoice, StoredReplicaIndex } from './replica-store.js';
 import { CorpusStore, RECORDS_FILE, STORE_FILE, WARC_FILE, type BatchEntry, type Learned } from './store.js';
 
 export interface RunOptions {
@@ -169,16 +169,15 @@ async function learnAll(source: CorpusSource, census: Census, pool: PagePool, s:
 /** The records: every page from `from` on, cleaned with its site's model, decided and committed in corpus order. */
 async function cleanCorpus(source: CorpusSource, from: number, total: number, pool: PagePool, store: CorpusStore, s: Settings,
   counts: { records: number; replicas: number; failures: number }, options: RunOptions): Promise<void> {
-  // The index is rebuilt from what is stored, records and replicas in corpus order, so a
+  // The replica index lives in the store, as it was after the last committed batch, so a
   // resumed run decides the rest exactly as an uninterrupted one would.
-  const replicas = new ReplicaStage(s.replicas);
-  for (const r of store.indexedContent()) replicas.admit(r.id, r.content);
+  const replicas = store.replicaIndex(s.replicas);
   const siteOf = siteLookup(store);
   let batch: BatchEntry[] = [];
   const batchIds = new Set<string>();
   for await (const [item, outcome] of cleanInOrder(source.items(from), pool, siteOf, s.workers * 4)) {
     const entry = decide(item, outcome, (id) => batchIds.has(id) || store.hasId(id), replicas);
-    if (entry.kind === 'record') { batchIds.add(entry.record.id); counts.records++; } else if (entry.kind === 'replica') counts.replicas++; else counts.failures++;
+    if (entry.kind === 'record') { batchIds.add(entry.record.id); counts.records++; } else if (entry.kind === 'replica') { batchIds.add(entry.id); counts.replicas++; } else counts.failures++;
     batch.push(entry);
     if (batch.length >= s.batchSize) {
       store.commit(batch, item.index + 1);
@@ -223,7 +222,7 @@ async function* cleanInOrder(items: AsyncGenerator<CorpusItem>, pool: PagePool, 
 }
 
 /** What becomes of one page, given everything before it. */
-function decide(item: CorpusItem, outcome: PageOutcome | null, idTaken: (id: string) => boolean, replicas: ReplicaStage): BatchEntry {
+function decide(item: CorpusItem, outcome: PageOutcome | null, idTaken: (id: string) => boolean, replicas: StoredReplicaIndex): BatchEntry {
   const fail = (code: string, message: string): BatchEntry => ({ kind: 'failure', index: item.index, id: item.id, code, message });
   if (item.error) return fail(item.error.code, item.error.message);
   if (!outcome) return fail('E_INPUT_READ', 'no bytes were read');
@@ -231,8 +230,8 @@ function decide(item: CorpusItem, outcome: PageOutcome | null, idTaken: (id: str
   const record = { index: item.index, ...outcome.record };
   record.fingerprint = exactKey(record.content) ?? undefined;
   if (idTaken(record.id)) return fail('E_DUPLICATE_ID', `the id ${record.id} was already stored by an earlier page`);
-  const replica = replicas.admit(record.id, record.content);
-  if (replica) return { kind: 'replica', index: item.index, id: record.id, content: record.content, ...replica };
+  const replica = replicas.admit(item.index, record.id, record.content);
+  if (replica) return { kind: 'replica', index: item.index, id: record.id, ...replica };
   return { kind: 'record', record, timings: outcome.timings };
 }
 

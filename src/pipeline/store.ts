@@ -18,12 +18,13 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { ThresherError } from '../errors.js';
 import type { SiteModel } from '../site/model.js';
+import { StoredReplicaIndex, type ReplicaChoice } from './replica-store.js';
 import { warcInfoRecord, warcRecordOf } from './warc-out.js';
 
 export const STORE_FILE = 'thresher.db';
 export const RECORDS_FILE = 'records.jsonl';
 export const WARC_FILE = 'records.warc.gz';
-const SCHEMA_VERSION = '2';
+const SCHEMA_VERSION = '3';
 
 /** What the learning passes found, as the store keeps it. */
 export interface Learned {
@@ -53,7 +54,7 @@ export interface StoredRecord {
 
 export type BatchEntry =
   | { kind: 'record'; record: StoredRecord; timings?: Record<string, number> }
-  | { kind: 'replica'; index: number; id: string; canonical: string; method: string; content: string }
+  | { kind: 'replica'; index: number; id: string; canonical: string; method: string }
   | { kind: 'failure'; index: number; id: string; code: string; message: string };
 
 export interface StoreState {
@@ -92,7 +93,8 @@ export class CorpusStore {
       CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS docs (idx INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, url TEXT, host TEXT, type TEXT,
         title TEXT, lang TEXT, abstract TEXT, content TEXT, record TEXT NOT NULL, timings TEXT);
-      CREATE TABLE IF NOT EXISTS replicas (idx INTEGER PRIMARY KEY, id TEXT NOT NULL, canonical TEXT NOT NULL, method TEXT NOT NULL, content TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS replicas (idx INTEGER PRIMARY KEY, id TEXT NOT NULL, canonical TEXT NOT NULL, method TEXT NOT NULL);
+      CREATE INDEX IF NOT EXISTS replicas_id ON replicas (id);
       CREATE TABLE IF NOT EXISTS failures (idx INTEGER PRIMARY KEY, id TEXT NOT NULL, code TEXT NOT NULL, message TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS sites (host TEXT PRIMARY KEY, pages INTEGER NOT NULL, model TEXT);
       CREATE TABLE IF NOT EXISTS site_skips (host TEXT PRIMARY KEY, pages INTEGER NOT NULL, reason TEXT NOT NULL);
@@ -163,15 +165,19 @@ export class CorpusStore {
     };
   }
 
+  /** Whether a committed record or replica has this id. */
   hasId(id: string): boolean {
-    return this.db.prepare('SELECT 1 FROM docs WHERE id = ?').get(id) !== undefined;
+    return this.db.prepare('SELECT 1 FROM docs WHERE id = ? UNION ALL SELECT 1 FROM replicas WHERE id = ?').get(id, id) !== undefined;
   }
 
-  /** Every page that reached the replica index (records and replicas), in corpus order: how a resumed run rebuilds it. */
-  *indexedContent(): Generator<{ id: string; content: string }> {
-    for (const row of this.db.prepare('SELECT idx, id, content FROM docs UNION ALL SELECT idx, id, content FROM replicas ORDER BY idx').iterate()) {
-      yield row as { id: string; content: string };
-    }
+  /** The run's replica index, in this store, written as part of the batch being built. */
+  replicaIndex(method: ReplicaChoice): StoredReplicaIndex {
+    return new StoredReplicaIndex(this.db, method, () => this.openBatch());
+  }
+
+  /** Opens the transaction of the batch being built, if none is open; commit() ends it. */
+  private openBatch(): void {
+    if (!this.db.inTransaction) this.db.exec('BEGIN IMMEDIATE');
   }
 
   /** Stores a batch of consecutive corpus entries; `nextIndex` is where the run goes on. */
@@ -187,21 +193,26 @@ export class CorpusStore {
     }
     const insertDoc = this.db.prepare('INSERT INTO docs (idx, id, url, host, type, title, lang, abstract, content, record, timings) VALUES (?,?,?,?,?,?,?,?,?,?,?)');
     const insertFts = this.db.prepare('INSERT INTO docs_fts (rowid, title, abstract, content) VALUES (?,?,?,?)');
-    const insertReplica = this.db.prepare('INSERT INTO replicas (idx, id, canonical, method, content) VALUES (?,?,?,?,?)');
+    const insertReplica = this.db.prepare('INSERT INTO replicas (idx, id, canonical, method) VALUES (?,?,?,?)');
     const insertFailure = this.db.prepare('INSERT INTO failures (idx, id, code, message) VALUES (?,?,?,?)');
-    this.db.transaction(() => {
+    this.openBatch();
+    try {
       for (const e of entries) {
         if (e.kind === 'record') {
           const r = e.record;
           insertDoc.run(r.index, r.id, r.url ?? null, r.host, r.type, r.title, r.lang ?? null, r.abstract ?? null, r.content, JSON.stringify(r), e.timings ? JSON.stringify(e.timings) : null);
           insertFts.run(r.index, r.title, r.abstract ?? '', r.content);
-        } else if (e.kind === 'replica') insertReplica.run(e.index, e.id, e.canonical, e.method, e.content);
+        } else if (e.kind === 'replica') insertReplica.run(e.index, e.id, e.canonical, e.method);
         else insertFailure.run(e.index, e.id, e.code, e.message);
       }
       this.setMeta('next_index', String(nextIndex));
       this.setMeta(this.jsonl.key, String(this.jsonl.bytes + jsonlBytes));
       if (this.warc) this.setMeta(this.warc.key, String(this.warc.bytes + warcBytes));
-    })();
+      this.db.exec('COMMIT');
+    } catch (e) {
+      this.db.exec('ROLLBACK');
+      throw e;
+    }
     this.jsonl.bytes += jsonlBytes;
     if (this.warc) this.warc.bytes += warcBytes;
   }
@@ -210,7 +221,9 @@ export class CorpusStore {
     this.setMeta('complete', '1');
   }
 
+  /** Closes the store; a batch that was not committed is rolled back. */
   close(): void {
+    if (this.db.inTransaction) this.db.exec('ROLLBACK');
     closeSync(this.jsonl.fd);
     if (this.warc) closeSync(this.warc.fd);
     this.db.close();

@@ -7,7 +7,7 @@ import { ExactIndex } from './exact.js';
 import { KeywordFingerprintIndex, type FingerprintOptions } from './keyword-fingerprint.js';
 import { MinHashIndex, type MinHashOptions } from './minhash.js';
 import { SimHashIndex, type SimHashOptions } from './simhash.js';
-import type { ReplicaIndex, ReplicaIndexOptions, ReplicaMethod } from './replica-index.js';
+import type { ReplicaIndexOptions, ReplicaMethod, SignatureIndex } from './replica-index.js';
 
 export const REPLICA_METHODS: readonly ReplicaMethod[] = ['exact', 'fingerprint', 'minhash', 'simhash'];
 
@@ -18,7 +18,7 @@ export interface ReplicaOptionsByMethod {
   simhash: SimHashOptions;
 }
 
-export function createReplicaIndex<M extends ReplicaMethod>(method: M, options: ReplicaOptionsByMethod[M] = {}): ReplicaIndex {
+export function createReplicaIndex<M extends ReplicaMethod>(method: M, options: ReplicaOptionsByMethod[M] = {}): SignatureIndex<unknown> {
   switch (method) {
     case 'exact': return new ExactIndex(options);
     case 'fingerprint': return new KeywordFingerprintIndex(options as FingerprintOptions);

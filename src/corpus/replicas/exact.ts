@@ -8,7 +8,7 @@
  */
 import { normalizeText } from '../../text/terms.js';
 import { md5Hex } from './md5.js';
-import { SignatureIndex, type ReplicaIndexOptions } from './replica-index.js';
+import { SignatureIndex, type BucketKey, type ReplicaIndexOptions } from './replica-index.js';
 
 const HAS_WORD_CHAR = /[\p{L}\p{N}]/u;
 
@@ -36,6 +36,9 @@ export class ExactIndex extends SignatureIndex<string> {
     if (docs) for (const d of docs) visit(d);
   }
   protected compare(a: string, b: string): number { return a === b ? 1 : -1; }
+  bucketKeys(sig: string): BucketKey[] { return [sig]; }
+  encode(sig: string): Uint8Array { return Buffer.from(sig, 'latin1'); }
+  decode(bytes: Uint8Array): string { return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1'); }
   protected insert(sig: string, doc: number): void {
     this.keys[doc] = sig;
     const docs = this.byKey.get(sig);

@@ -1,7 +1,8 @@
 // The replica indices (paper 000 §5 and the modern near-duplicate methods): re-exports only.
 export { createReplicaIndex, REPLICA_METHODS, type ReplicaOptionsByMethod } from './create.js';
 export { REPLICA_DEFAULTS, PAPER_FINGERPRINT } from './defaults.js';
-export type { ReplicaIndex, ReplicaMatch, ReplicaCluster, ReplicaIndexOptions, ReplicaMethod } from './replica-index.js';
+export type { BucketKey, ReplicaIndex, ReplicaMatch, ReplicaCluster, ReplicaIndexOptions, ReplicaMethod } from './replica-index.js';
+export { SignatureIndex } from './replica-index.js';
 export { ExactIndex, exactKey } from './exact.js';
 export { KeywordFingerprintIndex, keywordFingerprint, fingerprintKeywords, detectBySort, type FingerprintOptions } from './keyword-fingerprint.js';
 export { MinHashIndex, lshParameters, candidateProbability, type MinHashOptions } from './minhash.js';

@@ -29,7 +29,7 @@ import { ThresherError } from '../../errors.js';
 import { blockWeightedFeatures, type BlockWeight } from './features.js';
 import { REPLICA_DEFAULTS } from './defaults.js';
 import { md5Hex } from './md5.js';
-import { checkInt, checkUnit, SignatureIndex, type ReplicaCluster, type ReplicaIndexOptions } from './replica-index.js';
+import { checkInt, checkUnit, SignatureIndex, type BucketKey, type ReplicaCluster, type ReplicaIndexOptions } from './replica-index.js';
 
 export interface FingerprintOptions extends ReplicaIndexOptions {
   /** Share of the distinct words selected (paper: Percentage). */
@@ -122,6 +122,9 @@ export class KeywordFingerprintIndex extends SignatureIndex<string> {
     if (docs) for (const d of docs) visit(d);
   }
   protected compare(a: string, b: string): number { return a === b ? 1 : -1; }
+  bucketKeys(sig: string): BucketKey[] { return [sig]; }
+  encode(sig: string): Uint8Array { return Buffer.from(sig, 'latin1'); }
+  decode(bytes: Uint8Array): string { return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1'); }
   protected insert(sig: string, doc: number): void {
     this.prints[doc] = sig;
     const docs = this.byPrint.get(sig);

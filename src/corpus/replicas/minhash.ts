@@ -27,7 +27,7 @@
 import { terms } from '../../text/terms.js';
 import { REPLICA_DEFAULTS } from './defaults.js';
 import { fmix32, hashString } from './hash32.js';
-import { checkInt, checkUnit, SignatureIndex, type ReplicaIndexOptions } from './replica-index.js';
+import { checkInt, checkUnit, SignatureIndex, type BucketKey, type ReplicaIndexOptions } from './replica-index.js';
 import { ThresherError } from '../../errors.js';
 
 export interface MinHashOptions extends ReplicaIndexOptions {
@@ -177,6 +177,20 @@ export class MinHashIndex extends SignatureIndex<Uint32Array> {
       const docs = this.tables[b].get(this.bandKey(sig, b));
       if (docs) for (const d of docs) visit(d);
     }
+  }
+
+  /** Band b's key, made distinct across bands (b · 2³² + key stays an exact integer). */
+  bucketKeys(sig: Uint32Array): BucketKey[] {
+    const keys: BucketKey[] = new Array(this.bands);
+    for (let b = 0; b < this.bands; b++) keys[b] = b * 2 ** 32 + this.bandKey(sig, b);
+    return keys;
+  }
+
+  encode(sig: Uint32Array): Uint8Array { return new Uint8Array(sig.buffer.slice(sig.byteOffset, sig.byteOffset + sig.byteLength)); }
+
+  decode(bytes: Uint8Array): Uint32Array {
+    // A copy: the bytes may sit at an offset that is not a multiple of 4.
+    return new Uint32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
   }
 
   protected compare(a: Uint32Array, b: Uint32Array): number {

@@ -76,9 +76,17 @@ export function checkUnit(name: string, v: number, openLow = true): number {
   return v;
 }
 
+/** A bucket a signature is filed under: two signatures can match only if they share one. */
+export type BucketKey = number | string;
+
 /**
  * Base for the signature-based indices. Documents are numbered in add order; a union-find over
  * those numbers keeps the clusters, with each root holding its lowest id.
+ *
+ * The public signature surface (sign, bucketKeys, similarity, encode, decode) lets an index live
+ * outside memory — the corpus pipeline keeps its replica index in the run's SQLite store
+ * (src/pipeline/replica-store.ts) so that memory stays flat as the corpus grows — with the same
+ * matches as this in-memory one.
  */
 export abstract class SignatureIndex<Sig> implements ReplicaIndex {
   abstract readonly method: ReplicaMethod;
@@ -103,6 +111,11 @@ export abstract class SignatureIndex<Sig> implements ReplicaIndex {
   protected abstract candidates(sig: Sig, visit: (doc: number) => void): void;
   /** The similarity of two signatures when they match, else -1. Must be symmetric. */
   protected abstract compare(a: Sig, b: Sig): number;
+  /** Every bucket `sig` is filed under; a match shares at least one with it. */
+  abstract bucketKeys(sig: Sig): BucketKey[];
+  /** A signature as bytes, and back. */
+  abstract encode(sig: Sig): Uint8Array;
+  abstract decode(bytes: Uint8Array): Sig;
   /** Stores `sig` for document `doc` (numbered 0, 1, … in add order). */
   protected abstract insert(sig: Sig, doc: number): void;
   /** The stored signature of a document. */
@@ -154,7 +167,11 @@ export abstract class SignatureIndex<Sig> implements ReplicaIndex {
     return d === undefined ? undefined : this.minIdOf.get(this.find(d));
   }
 
-  private sign(text: string): Sig | null {
+  /** The similarity of two signatures when they match (see compare), else -1. */
+  similarity(a: Sig, b: Sig): number { return this.compare(a, b); }
+
+  /** The signature this index gives a text (its first maxChars code units), or null when it gives none. */
+  sign(text: string): Sig | null {
     if (typeof text !== 'string') throw new ThresherError('E_BAD_OPTION', 'replica index: text must be a string');
     return this.signature(text.length > this.maxChars ? text.slice(0, this.maxChars) : text);
   }

@@ -29,7 +29,7 @@ import { ThresherError } from '../../errors.js';
 import { blockWeightedFeatures, type BlockWeight } from './features.js';
 import { REPLICA_DEFAULTS } from './defaults.js';
 import { hashString, popcount32 } from './hash32.js';
-import { checkInt, SignatureIndex, type ReplicaIndexOptions } from './replica-index.js';
+import { checkInt, SignatureIndex, type BucketKey, type ReplicaIndexOptions } from './replica-index.js';
 
 export interface SimHashOptions extends ReplicaIndexOptions {
   /** Largest Hamming distance of a match (k). */
@@ -178,6 +178,11 @@ export class HammingTable {
     return doc;
   }
 
+  /** The key of `h` in every table, tagged with the table's number so they are distinct across tables. */
+  bucketKeys(h: SimHash64): BucketKey[] {
+    return this.tableBlocks.map((_, t) => `${t}:${this.keyOf(h, t)}`);
+  }
+
   get(doc: number): SimHash64 { return { hi: this.hashes[2 * doc], lo: this.hashes[2 * doc + 1] }; }
 
   /** Visits every entry that shares a table key with `h` (may repeat; includes all within k). */
@@ -229,6 +234,17 @@ export class SimHashIndex extends SignatureIndex<SimHash64> {
   protected compare(a: SimHash64, b: SimHash64): number {
     const d = hammingDistance(a, b);
     return d <= this.maxDistance ? 1 - d / 64 : -1;
+  }
+  bucketKeys(sig: SimHash64): BucketKey[] { return this.table.bucketKeys(sig); }
+  encode(sig: SimHash64): Uint8Array {
+    const b = new Uint8Array(8);
+    new DataView(b.buffer).setUint32(0, sig.hi);
+    new DataView(b.buffer).setUint32(4, sig.lo);
+    return b;
+  }
+  decode(bytes: Uint8Array): SimHash64 {
+    const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    return { hi: v.getUint32(0), lo: v.getUint32(4) };
   }
   protected insert(sig: SimHash64, doc: number): void { this.table.add(sig, doc); }
   protected stored(doc: number): SimHash64 { return this.table.get(doc); }
