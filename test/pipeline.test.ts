@@ -80,6 +80,12 @@ test('pipeline: JSONL input with a broken line and a duplicate id; the same reco
   assert.deepEqual(one.failuresByCode, { E_DUPLICATE_ID: 1, E_INPUT_READ: 1 });
   assert.deepEqual({ ...two, out: '', seconds: 0, workers: 0 }, { ...one, out: '', seconds: 0, workers: 0 });
   assert.equal(readFileSync(join(dir, 'one', 'records.jsonl'), 'utf8'), readFileSync(join(dir, 'two', 'records.jsonl'), 'utf8'));
+  // An id an earlier replica took is a duplicate too, in the same batch and in a later one.
+  const dup = join(dir, 'dup.jsonl');
+  const row = (id: string, html: string) => JSON.stringify({ url: `https://dup.example/${id}`, html }) + '\n';
+  writeFileSync(dup, row('a', page('bridges', 1)) + row('copy', page('bridges', 1)) + row('copy', page('orchards', 2)) + row('b', page('glaciers', 3)) + row('copy', page('harbours', 4)));
+  const d = await runCorpus(dup, { out: join(dir, 'dup'), workers: 1, batchSize: 4, sites: false });
+  assert.deepEqual([d.records, d.replicas, d.failuresByCode], [2, 1, { E_DUPLICATE_ID: 2 }]);
   // A finished run is not redone; a store of another corpus is refused.
   const again = await runCorpus(path, { out: join(dir, 'one'), workers: 1 });
   assert.equal(again.alreadyComplete, true);
