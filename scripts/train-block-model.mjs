@@ -33,11 +33,12 @@ const { values: a } = parseArgs({ options: {
   sets: { type: 'string', default: 'wcxb-dev,cleaneval,dragnet,l3s-gn1,big9,readability,trafilatura' },
   trees: { type: 'string', default: '100' }, depth: { type: 'string', default: '6' },
   rate: { type: 'string', default: '0.2' }, subsample: { type: 'string', default: '0.3' },
+  lambda: { type: 'string', default: '1' }, 'min-child': { type: 'string', default: '1' },
   // The second pass learns from first-pass probabilities of pages the first model did not see:
   // out-of-fold, over this many host-grouped folds.
   oof: { type: 'string', default: '4' }, 'no-smoother': { type: 'boolean', default: false },
 } });
-const GBDT = { trees: +a.trees, depth: +a.depth, learningRate: +a.rate, subsample: +a.subsample, seed: 1 };
+const GBDT = { trees: +a.trees, depth: +a.depth, learningRate: +a.rate, subsample: +a.subsample, lambda: +a.lambda, minChildWeight: +a['min-child'], seed: 1 };
 
 function words(text, asciiOnly) {
   // l3s-gn1's truth has '?' for every non-ASCII character: compare like with like.

@@ -7,7 +7,9 @@
  *
  * Resuming: records are committed in corpus order, in batches. A batch is appended to the JSONL
  * file (and the WARC file) and fsynced first; then one SQLite transaction stores its rows
- * together with the next corpus index and the files' committed lengths. A run killed anywhere
+ * together with the next corpus index and the files' committed lengths. That transaction opens
+ * with the batch's first replica decision (replica-store.ts writes the replica index inside it),
+ * so the index never holds a page whose batch was not committed. A run killed anywhere
  * restarts from the committed index and cuts the files back to their committed lengths, so no
  * record is lost and none is written twice. What the learning passes learned (site models, the
  * aggressive stop list) is stored in one transaction before the first record, so a resumed run
