@@ -190,10 +190,12 @@ describe('bad input: no <body>, frameset pages', () => {
     assert.equal(r.title, 'Only a head');
   });
 
-  test('a frameset page: a result, with the title', () => {
+  test('a frameset page: a result with the title and no text (its content is in the frames), said so', () => {
     const r = expectResult('<html><head><title>Frames</title></head><frameset cols="20%,80%"><frame src="nav.html">' +
       `<frameset rows="50%,50%"><frame src="a.html"><frame src="b.html"></frameset><noframes><body><p>${P1}</p></body></noframes></frameset></html>`);
     assert.equal(r.title, 'Frames');
+    assert.equal(r.text, '');
+    assert.ok(r.diagnostics.some((d) => d.code === 'W_NO_CONTENT'), JSON.stringify(r.diagnostics));
   });
 
   test('a frameset after body content is ignored, the content kept', () => {

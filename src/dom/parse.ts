@@ -199,5 +199,13 @@ function parseOnce(html: string, options: ParseOptions, fast: boolean): DomDocum
       else if (c.tag === 'body') body = c;
     }
   }
+  if (htmlEl && !body) {
+    // A frameset page (frames are never content) or one cut short before its body: its content
+    // lies elsewhere, so it gets an empty body rather than none. Labelers then search the body and
+    // never fall back to the whole document, whose only text is the <title>.
+    body = new DomElement('body', [], parse5html.NS.HTML);
+    body.parent = htmlEl;
+    htmlEl.children.push(body);
+  }
   return { root, html: htmlEl, head, body, elements: [], truncated };
 }
