@@ -108,9 +108,6 @@ const CASES: Case[] = [
 /** Known failures of the idempotence check, by "case / algorithm": run as todo, with the reason. */
 const IDEMPOTENCE_TODO: Record<string, string> = {
   [`huge flat page (${FLAT.toLocaleString('en')} paragraphs) / default`]: 'the learned stage of the default labeler drops ~40% of a uniform article of 1,000+ paragraphs, and more again on its own output',
-  // No <body>: the tag tree's root falls back to the document, so the <title> in <head> is the
-  // topic content; the clean HTML drops <head>, and the second pass finds nothing.
-  'frameset page / tagtree': 'a page without <body> gives its <title> as content, which the clean HTML drops',
 };
 
 // ---------------------------------------------------------------------------------------------
