@@ -86,6 +86,18 @@ test('stored replica index: the fixed corpus finds copies, reflows, edits and ch
   assert.deepEqual(got.get('short2'), { canonical: 'short1', method: 'exact' });
 });
 
+test('stored replica index: the exact track keeps one row per distinct text, however many copies come', () => {
+  withDb((db) => {
+    const ix = new StoredReplicaIndex(db, 'minhash', begin(db));
+    const page = article(900, 120);
+    const got = Array.from({ length: 500 }, (_, i) => ix.admit(i, `copy${String(i).padStart(3, '0')}`, i % 2 ? page : reflow(page)));
+    assert.equal(got[0], undefined);
+    assert.ok(got.slice(1).every((d) => d?.canonical === 'copy000' && d.method === 'exact'));
+    const rows = (t: string) => (db.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n;
+    assert.deepEqual([rows('replica_bucket_exact'), rows('replica_sig_exact'), rows('replica_page')], [1, 1, 500]);
+  });
+});
+
 test('stored replica index: a rolled-back batch leaves nothing; a reopened store decides as one that never closed', () => {
   const docs = pages();
   const straight = withDb((db) => {

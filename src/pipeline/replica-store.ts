@@ -106,11 +106,13 @@ export class StoredReplicaIndex {
       const sig = track.index.sign(content);
       if (sig === null) continue;
       const keys = track.index.bucketKeys(sig);
+      const best = found ? undefined : track.matches(sig, keys)[0];
+      if (best) found = { canonical: best.record, method: track.index.method };
+      // Exact is checked first, so every copy of a text gets the record of its first copy: the
+      // exact track keeps only that one. Ten thousand identical error pages then cost one row
+      // read each, not a read of every earlier copy.
+      if (best && track.index.method === 'exact') continue;
       signed.push([track, sig, keys]);
-      if (!found) {
-        const best = track.matches(sig, keys)[0];
-        if (best) found = { canonical: best.record, method: track.index.method };
-      }
     }
     this.insertPage.run(idx, id, found?.canonical ?? id);
     for (const [track, sig, keys] of signed) track.insert(idx, sig, keys);
