@@ -106,9 +106,7 @@ const CASES: Case[] = [
 ];
 
 /** Known failures of the idempotence check, by "case / algorithm": run as todo, with the reason. */
-const IDEMPOTENCE_TODO: Record<string, string> = {
-  [`huge flat page (${FLAT.toLocaleString('en')} paragraphs) / default`]: 'the learned stage of the default labeler drops ~40% of a uniform article of 1,000+ paragraphs, and more again on its own output',
-};
+const IDEMPOTENCE_TODO: Record<string, string> = {};
 
 // ---------------------------------------------------------------------------------------------
 // Helpers.
