@@ -221,3 +221,24 @@ test('JSONL lines: \\n and \\r\\n, multi-byte characters and line ends across re
   for await (const line of readLines(join(dir, 'x.jsonl'))) got.push(line);
   assert.deepEqual(got, ['a', '', 'é'.repeat(70_001), '中'.repeat(50_000) + 'x', 'b', 'last']);
 });
+
+test('pipeline: a second run on the same output directory is refused while the first lives; a killed run\'s lock is taken over', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'thresher-lock-'));
+  const path = jsonlCorpus(dir, 5);
+  const out = join(dir, 'out');
+  const first = await runCorpus(path, { out, workers: 1, sites: false });
+  assert.equal(existsSync(join(out, 'thresher.lock')), false, 'the lock is released');
+  const records = readFileSync(join(out, 'records.jsonl'), 'utf8');
+  // A live owner (this process stands in for a run still going): refused, and --fresh deletes nothing.
+  writeFileSync(join(out, 'thresher.lock'), String(process.pid));
+  await assert.rejects(runCorpus(path, { out, workers: 1, sites: false, fresh: true }),
+    (e) => isThresherError(e) && e.code === 'E_STORE' && /in use by another thresher run/.test(e.message));
+  assert.equal(readFileSync(join(out, 'records.jsonl'), 'utf8'), records);
+  // An owner that is gone (a killed run): the lock is taken over and the run goes on.
+  const dead = spawn(process.execPath, ['-e', '']);
+  await new Promise((r) => dead.on('exit', r));
+  writeFileSync(join(out, 'thresher.lock'), String(dead.pid));
+  const again = await runCorpus(path, { out, workers: 1, sites: false, fresh: true });
+  assert.equal(again.records, first.records);
+  assert.equal(existsSync(join(out, 'thresher.lock')), false);
+});

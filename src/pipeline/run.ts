@@ -23,7 +23,7 @@ import { openCorpus, type Census, type CorpusItem, type CorpusSource } from './i
 import { checkSiteOptions, learnCorpusSites, learnStopWords, STATS_PAGES_DEFAULT, type SiteLearningOptions } from './learn.js';
 import { PagePool, type PageOutcome, type SiteJob } from './pool.js';
 import type { ReplicaChoice, StoredReplicaIndex } from './replica-store.js';
-import { CorpusStore, RECORDS_FILE, STORE_FILE, WARC_FILE, type BatchEntry, type Learned } from './store.js';
+import { CorpusStore, lockRunDir, RECORDS_FILE, STORE_FILE, WARC_FILE, type BatchEntry, type Learned } from './store.js';
 
 export interface RunOptions {
   /** Output directory: thresher.db and records.jsonl (and records.warc.gz with `warc`). */
@@ -119,8 +119,15 @@ export async function runCorpus(input: string, options: RunOptions): Promise<Run
   const s = settingsOf(options);
   if (options.classifier !== undefined) parseClassifierModel(options.classifier);
   const source = await openCorpus(input);
-  if (options.fresh) for (const f of [STORE_FILE, `${STORE_FILE}-wal`, `${STORE_FILE}-shm`, RECORDS_FILE, WARC_FILE]) rmSync(join(options.out, f), { force: true });
-  const store = new CorpusStore(options.out, identityOf(source, input, s, options), { warc: options.warc });
+  const release = lockRunDir(options.out);
+  let store: CorpusStore;
+  try {
+    if (options.fresh) for (const f of [STORE_FILE, `${STORE_FILE}-wal`, `${STORE_FILE}-shm`, RECORDS_FILE, WARC_FILE]) rmSync(join(options.out, f), { force: true });
+    store = new CorpusStore(options.out, identityOf(source, input, s, options), { warc: options.warc });
+  } catch (e) {
+    release();
+    throw e;
+  }
   try {
     const start = store.state();
     const census = await source.census();
@@ -149,6 +156,7 @@ export async function runCorpus(input: string, options: RunOptions): Promise<Run
     };
   } finally {
     store.close();
+    release();
   }
 }
 

@@ -15,7 +15,7 @@
  * aggressive stop list) is stored in one transaction before the first record, so a resumed run
  * cleans the rest of the corpus with the same models.
  */
-import { closeSync, existsSync, fstatSync, fsyncSync, ftruncateSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { ThresherError } from '../errors.js';
@@ -26,6 +26,7 @@ import { warcInfoRecord, warcRecordOf } from './warc-out.js';
 export const STORE_FILE = 'thresher.db';
 export const RECORDS_FILE = 'records.jsonl';
 export const WARC_FILE = 'records.warc.gz';
+export const LOCK_FILE = 'thresher.lock';
 const SCHEMA_VERSION = '3';
 
 /** What the learning passes found, as the store keeps it. */
@@ -257,6 +258,43 @@ export class CorpusStore {
 
   private setMeta(key: string, value: string): void {
     this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value);
+  }
+}
+
+/**
+ * Claims an output directory for one run: DIR/thresher.lock holds the run's process id. Two runs
+ * writing one store would interleave their JSONL batches (and `--fresh` would delete the other's
+ * files), so a second run is refused (E_STORE) while the first is alive. A lock whose process is
+ * gone (a killed run) is taken over, so resuming needs nothing by hand. Returns the release.
+ */
+export function lockRunDir(dir: string): () => void {
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, LOCK_FILE);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const fd = openSync(path, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(path, { force: true });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new ThresherError('E_STORE', `cannot create ${path}: ${(e as Error).message}`);
+    }
+    let owner = NaN;
+    try { owner = Number(readFileSync(path, 'utf8')); } catch { /* removed meanwhile: try again */ }
+    if (Number.isInteger(owner) && owner > 0 && processAlive(owner)) {
+      throw new ThresherError('E_STORE', `${dir} is in use by another thresher run (process ${owner}); wait for it to finish or choose another --out (if no such run exists, remove ${path})`);
+    }
+    rmSync(path, { force: true });
+  }
+  throw new ThresherError('E_STORE', `cannot claim ${path}: other runs keep taking it`);
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
