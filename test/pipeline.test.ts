@@ -217,9 +217,13 @@ test('JSONL lines: \\n and \\r\\n, multi-byte characters and line ends across re
   const want = ['a', '', 'é'.repeat(70_001), '中'.repeat(50_000) + 'x', 'b\r', 'last'];
   const body = want.slice(0, -1).map((l, i) => (i % 2 ? l + '\r\n' : l + '\n')).join('') + want[want.length - 1];
   writeFileSync(join(dir, 'x.jsonl'), body);
-  const got: string[] = [];
+  const got: (string | { overlong: number })[] = [];
   for await (const line of readLines(join(dir, 'x.jsonl'))) got.push(line);
   assert.deepEqual(got, ['a', '', 'é'.repeat(70_001), '中'.repeat(50_000) + 'x', 'b', 'last']);
+  // Over the limit, a line comes as its length alone, and the lines after it as usual.
+  const capped: (string | { overlong: number })[] = [];
+  for await (const line of readLines(join(dir, 'x.jsonl'), 50_000)) capped.push(line);
+  assert.deepEqual(capped, ['a', '', { overlong: 70_001 }, { overlong: 50_002 }, 'b', 'last']); // the second counts its CR
 });
 
 test('pipeline: a second run on the same output directory is refused while the first lives; a killed run\'s lock is taken over', async () => {

@@ -132,14 +132,14 @@ function jsonlSource(path: string): CorpusSource {
     kind: 'jsonl', path,
     async count() {
       let n = 0;
-      for await (const line of readLines(path)) if (line.trim()) n++;
+      for await (const line of readLines(path)) if (!isBlank(line)) n++;
       return n;
     },
     async census() {
       let total = 0;
       const hosts = new Map<string, number>();
       for await (const line of readLines(path)) {
-        if (!line.trim()) continue;
+        if (isBlank(line)) continue;
         total++;
         tally(hosts, jsonlItem(line, total - 1, false).url);
       }
@@ -148,7 +148,7 @@ function jsonlSource(path: string): CorpusSource {
     async *items(from = 0) {
       let index = -1;
       for await (const line of readLines(path)) {
-        if (!line.trim()) continue;
+        if (isBlank(line)) continue;
         index++;
         if (index < from) continue;
         yield jsonlItem(line, index);
@@ -157,19 +157,29 @@ function jsonlSource(path: string): CorpusSource {
   };
 }
 
+/** What readLines yields for a line longer than its limit: only its length is known. */
+export interface OverlongLine { overlong: number }
+
+/** A JSONL line holds a page of at most MAX_ITEM_BYTES characters, twice over for JSON escapes. */
+const MAX_LINE_CHARS = 2 * MAX_ITEM_BYTES + 65_536;
+
 /**
  * The lines of a UTF-8 file (\n or \r\n), read only as fast as they are consumed. readline's
  * async iterator reads ahead up to about a thousand lines, which with whole pages on each line is
- * a lot of memory held for nothing.
+ * a lot of memory held for nothing. A line over `maxChars` is not kept (it could pass the
+ * engine's string limit): it comes as an OverlongLine, so the caller can report it and go on.
  */
-export async function* readLines(path: string): AsyncGenerator<string> {
+export async function* readLines(path: string, maxChars = MAX_LINE_CHARS): AsyncGenerator<string | OverlongLine> {
   const decoder = new StringDecoder('utf8');
   // The start of the current line, in pieces: a long line is joined once, not re-scanned per chunk.
   let pieces: string[] = [];
-  const line = (end: string): string => {
-    const l = pieces.length ? pieces.join('') + end : end;
+  let chars = 0;
+  const line = (end: string): string | OverlongLine => {
+    const total = chars + end.length;
+    const l = total > maxChars ? { overlong: total } : pieces.length ? pieces.join('') + end : end;
     pieces = [];
-    return l.charCodeAt(l.length - 1) === 13 ? l.slice(0, -1) : l;
+    chars = 0;
+    return typeof l === 'string' && l.charCodeAt(l.length - 1) === 13 ? l.slice(0, -1) : l;
   };
   for await (const chunk of createReadStream(path, { highWaterMark: 1 << 16 })) {
     const text = decoder.write(chunk as Buffer);
@@ -178,14 +188,23 @@ export async function* readLines(path: string): AsyncGenerator<string> {
       yield line(text.slice(start, nl));
       start = nl + 1;
     }
-    if (start < text.length) pieces.push(text.slice(start));
+    if (start < text.length) {
+      chars += text.length - start;
+      if (chars <= maxChars) pieces.push(text.slice(start));
+      else pieces = [];
+    }
   }
   const last = line(decoder.end());
-  if (last) yield last;
+  if (typeof last !== 'string' || last) yield last;
 }
 
-function jsonlItem(line: string, index: number, withBytes = true): CorpusItem {
+const isBlank = (line: string | OverlongLine): boolean => typeof line === 'string' && !line.trim();
+
+function jsonlItem(line: string | OverlongLine, index: number, withBytes = true): CorpusItem {
   const fallbackId = `line:${index + 1}`;
+  if (typeof line !== 'string') {
+    return { index, id: fallbackId, host: '', error: { code: 'E_INPUT_TOO_LARGE', message: `record ${index + 1} is a line of ${line.overlong} characters, over ${MAX_LINE_CHARS}` } };
+  }
   let row: { id?: unknown; url?: unknown; html?: unknown };
   try { row = JSON.parse(line); } catch {
     return { index, id: fallbackId, host: '', error: { code: 'E_INPUT_READ', message: `record ${index + 1} is not JSON` } };
