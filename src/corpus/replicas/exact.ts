@@ -8,7 +8,7 @@
  */
 import { normalizeText } from '../../text/terms.js';
 import { md5Hex } from './md5.js';
-import { SignatureIndex, type BucketKey, type ReplicaIndexOptions } from './replica-index.js';
+import { DigestIndex, type ReplicaIndexOptions } from './replica-index.js';
 
 const HAS_WORD_CHAR = /[\p{L}\p{N}]/u;
 
@@ -23,26 +23,10 @@ export function exactKey(text: string): string | null {
   return HAS_WORD_CHAR.test(n) ? md5Hex(n) : null;
 }
 
-export class ExactIndex extends SignatureIndex<string> {
+export class ExactIndex extends DigestIndex {
   readonly method = 'exact' as const;
-  private readonly byKey = new Map<string, number[]>();
-  private readonly keys: string[] = [];
 
   constructor(options: ReplicaIndexOptions = {}) { super(options); }
 
   protected signature(text: string): string | null { return exactKey(text); }
-  protected candidates(sig: string, visit: (doc: number) => void): void {
-    const docs = this.byKey.get(sig);
-    if (docs) for (const d of docs) visit(d);
-  }
-  protected compare(a: string, b: string): number { return a === b ? 1 : -1; }
-  bucketKeys(sig: string): BucketKey[] { return [sig]; }
-  encode(sig: string): Uint8Array { return Buffer.from(sig, 'latin1'); }
-  decode(bytes: Uint8Array): string { return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1'); }
-  protected insert(sig: string, doc: number): void {
-    this.keys[doc] = sig;
-    const docs = this.byKey.get(sig);
-    if (docs) docs.push(doc); else this.byKey.set(sig, [doc]);
-  }
-  protected stored(doc: number): string { return this.keys[doc]; }
 }

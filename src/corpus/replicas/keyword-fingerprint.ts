@@ -29,7 +29,7 @@ import { ThresherError } from '../../errors.js';
 import { blockWeightedFeatures, type BlockWeight } from './features.js';
 import { REPLICA_DEFAULTS } from './defaults.js';
 import { md5Hex } from './md5.js';
-import { checkInt, checkUnit, SignatureIndex, type BucketKey, type ReplicaCluster, type ReplicaIndexOptions } from './replica-index.js';
+import { checkInt, checkUnit, DigestIndex, type ReplicaCluster, type ReplicaIndexOptions } from './replica-index.js';
 
 export interface FingerprintOptions extends ReplicaIndexOptions {
   /** Share of the distinct words selected (paper: Percentage). */
@@ -103,11 +103,9 @@ export function detectBySort(items: readonly { id: string; fingerprint: string |
   return out.sort((a, b) => byCodeUnits(a.canonical, b.canonical));
 }
 
-export class KeywordFingerprintIndex extends SignatureIndex<string> {
+export class KeywordFingerprintIndex extends DigestIndex {
   readonly method = 'fingerprint' as const;
   private readonly params: FingerprintParams;
-  private readonly byPrint = new Map<string, number[]>();
-  private readonly prints: string[] = [];
 
   constructor(options: FingerprintOptions = {}) {
     super(options);
@@ -117,18 +115,4 @@ export class KeywordFingerprintIndex extends SignatureIndex<string> {
   protected signature(text: string): string | null {
     return keywordFingerprint(text, { ...this.params, lang: this.lang });
   }
-  protected candidates(sig: string, visit: (doc: number) => void): void {
-    const docs = this.byPrint.get(sig);
-    if (docs) for (const d of docs) visit(d);
-  }
-  protected compare(a: string, b: string): number { return a === b ? 1 : -1; }
-  bucketKeys(sig: string): BucketKey[] { return [sig]; }
-  encode(sig: string): Uint8Array { return Buffer.from(sig, 'latin1'); }
-  decode(bytes: Uint8Array): string { return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1'); }
-  protected insert(sig: string, doc: number): void {
-    this.prints[doc] = sig;
-    const docs = this.byPrint.get(sig);
-    if (docs) docs.push(doc); else this.byPrint.set(sig, [doc]);
-  }
-  protected stored(doc: number): string { return this.prints[doc]; }
 }

@@ -218,3 +218,27 @@ export abstract class SignatureIndex<Sig> implements ReplicaIndex {
     this.minIdOf.delete(child);
   }
 }
+
+/**
+ * Base for the methods whose signature is a hex digest and whose match is equality (exact copies,
+ * the keyword fingerprint): one bucket per digest, every member of it a match.
+ */
+export abstract class DigestIndex extends SignatureIndex<string> {
+  private readonly byDigest = new Map<string, number[]>();
+  private readonly digests: string[] = [];
+
+  protected candidates(sig: string, visit: (doc: number) => void): void {
+    const docs = this.byDigest.get(sig);
+    if (docs) for (const d of docs) visit(d);
+  }
+  protected compare(a: string, b: string): number { return a === b ? 1 : -1; }
+  bucketKeys(sig: string): BucketKey[] { return [sig]; }
+  encode(sig: string): Uint8Array { return Buffer.from(sig, 'latin1'); }
+  decode(bytes: Uint8Array): string { return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1'); }
+  protected insert(sig: string, doc: number): void {
+    this.digests[doc] = sig;
+    const docs = this.byDigest.get(sig);
+    if (docs) docs.push(doc); else this.byDigest.set(sig, [doc]);
+  }
+  protected stored(doc: number): string { return this.digests[doc]; }
+}
