@@ -99,6 +99,19 @@ test('parse: the node budget cuts the tree and says so', () => {
   assert.ok(d.elements.length <= 1000 + 4);
 });
 
+test('parse: one parse\'s budget and cut do not carry over to the next (one adapter, state per parse)', () => {
+  const cut = parseHtml('<p>x</p>'.repeat(5000), { maxNodes: 100 });
+  assert.equal(cut.truncated, true);
+  const whole = parseHtml('<p>x</p>'.repeat(5000));
+  assert.equal(whole.truncated, false);
+  computeFeatures(whole);
+  assert.equal(whole.elements.filter((e) => e.tag === 'p').length, 5000);
+  // A parse that throws out of the adapter (budget) leaves no half-built tree attached to the next.
+  const again = parseHtml('<div><p>one</p></div>');
+  computeFeatures(again);
+  assert.deepEqual(again.elements.map((e) => e.tag), ['#document', 'html', 'head', 'body', 'div', 'p']);
+});
+
 test('features: text, anchor text, links, images, inline units, subtree ranges', () => {
   const d = parseHtml('<body><div id="r"><p>Hello, world. <a href="/x">a link</a></p><p><img src="i.png">Two</p></div></body>');
   computeFeatures(d);

@@ -37,6 +37,8 @@ export function isHiddenByMarkup(attrs: Attr[]): boolean {
 interface Comment { kind: 8 }
 interface Doctype { kind: 10 }
 type AnyNode = DomElement | DomText | Comment | Doctype;
+/** Comments are never kept, so one shared placeholder serves every one. */
+const COMMENT: Comment = { kind: 8 };
 
 interface LeanMap extends TreeAdapterTypeMap<AnyNode, DomElement, AnyNode, DomElement, DomElement, DomElement, Comment, DomText, DomElement, Doctype> {}
 
@@ -87,108 +89,132 @@ export function parseWith(source: string, options: ParseOptions, fast: boolean):
   return doc;
 }
 
-function parseOnce(html: string, options: ParseOptions, fast: boolean): DomDocument {
+/**
+ * The state of the parse in progress. One module-level adapter reads it instead of a fresh
+ * adapter of closures per parse: parse5 calls the adapter from its hottest functions, and
+ * optimized code that inlined one parse's closures is thrown away ("weak objects") whenever a
+ * GC collects them, so per-parse closures kept the parser from ever staying warm on one core.
+ * Parsing is synchronous and never re-entered, so one state per module (per worker) is enough.
+ */
+interface ParseState {
+  maxNodes: number;
+  maxCreated: number;
+  deadline: number;
+  elementCount: number;
+  created: number;
+  truncated: boolean;
+  detached: WeakSet<DomElement>;
+  doc: DomElement | undefined;
+}
+
+function freshState(options: ParseOptions): ParseState {
   const maxNodes = options.maxNodes ?? Infinity;
-  let elementCount = 0;
-  let created = 0;
-  let truncated = false;
-  const maxCreated = maxNodes * CREATED_PER_ATTACHED;
-  const deadline = options.maxMillis !== undefined ? performance.now() + options.maxMillis : Infinity;
-  const detached = new WeakSet<DomElement>();
+  return {
+    maxNodes, maxCreated: maxNodes * CREATED_PER_ATTACHED,
+    deadline: options.maxMillis !== undefined ? performance.now() + options.maxMillis : Infinity,
+    elementCount: 0, created: 0, truncated: false, detached: new WeakSet(), doc: undefined,
+  };
+}
 
-  const attach = (parent: DomElement, node: AnyNode, before?: AnyNode): void => {
-    if (node.kind === 8 || node.kind === 10) return;
-    if (node.kind === 1) {
-      if (NEVER_CONTENT.has(node.tag)) { detached.add(node); return; }
-      if (++elementCount > maxNodes) { truncated = true; detached.add(node); return; }
+let state: ParseState = freshState({});
+
+function attach(parent: DomElement, node: AnyNode, before?: AnyNode): void {
+  if (node.kind === 8 || node.kind === 10) return;
+  const st = state;
+  if (node.kind === 1) {
+    if (NEVER_CONTENT.has(node.tag)) { st.detached.add(node); return; }
+    if (++st.elementCount > st.maxNodes) { st.truncated = true; st.detached.add(node); return; }
+  }
+  if (st.detached.has(parent)) return;
+  node.parent = parent;
+  const ch = parent.children;
+  if (before === undefined) { ch.push(node); return; }
+  const at = ch[ch.length - 1] === before ? ch.length - 1 : ch.indexOf(before as DomElement | DomText);
+  if (at < 0) ch.push(node); else ch.splice(at, 0, node);
+}
+
+const ADAPTER: TreeAdapter<LeanMap> = {
+  createDocument: () => (state.doc = new DomElement('#document', [], parse5html.NS.HTML)),
+  createDocumentFragment: () => new DomElement('#fragment', [], parse5html.NS.HTML),
+  createElement: (tag, ns, attrs) => {
+    const st = state;
+    if (++st.created > st.maxCreated || ((st.created & 1023) === 0 && performance.now() > st.deadline)) {
+      throw new ParseBudgetExceeded();
     }
-    if (detached.has(parent)) return;
-    node.parent = parent;
+    const el = new DomElement(tag, attrs as Attr[], ns);
+    // Kept in the tree, not dropped: a hidden wrapper around the whole page is revealed by script.
+    if (attrs.length && isHiddenByMarkup(attrs as Attr[])) el.hidden = true;
+    return el;
+  },
+  createCommentNode: () => COMMENT,
+  createTextNode: (value) => new DomText(value),
+  appendChild: (parent, node) => attach(parent, node),
+  insertBefore: (parent, node, ref) => attach(parent, node, ref),
+  setTemplateContent: () => {},
+  getTemplateContent: (el) => el,
+  setDocumentType: () => {},
+  setDocumentMode: () => {},
+  getDocumentMode: () => 'no-quirks' as never,
+  detachNode: (node) => {
+    if (node.kind !== 1 && node.kind !== 3) return;
+    const p = node.parent;
+    if (!p) return;
+    const ch = p.children;
+    const at = ch[ch.length - 1] === node ? ch.length - 1 : ch.indexOf(node);
+    if (at >= 0) ch.splice(at, 1);
+    node.parent = null;
+  },
+  insertText: (parent, text) => {
+    if (state.detached.has(parent)) return;
     const ch = parent.children;
-    if (before === undefined) { ch.push(node); return; }
-    const at = ch[ch.length - 1] === before ? ch.length - 1 : ch.indexOf(before as DomElement | DomText);
-    if (at < 0) ch.push(node); else ch.splice(at, 0, node);
-  };
+    const last = ch[ch.length - 1];
+    if (last !== undefined && last.kind === 3) { last.data += text; return; }
+    attach(parent, new DomText(text));
+  },
+  insertTextBefore: (parent, text, ref) => {
+    if (state.detached.has(parent)) return;
+    const ch = parent.children;
+    const at = ch.indexOf(ref as DomElement | DomText);
+    const prev = at > 0 ? ch[at - 1] : undefined;
+    if (prev !== undefined && prev.kind === 3) { prev.data += text; return; }
+    attach(parent, new DomText(text), ref);
+  },
+  adoptAttributes: (el, attrs) => {
+    for (const a of attrs) if (!el.attrs.some((b) => b.name === a.name)) el.attrs.push(a as Attr);
+  },
+  getFirstChild: (node) => node.children[0] as DomElement | DomText | undefined as never,
+  getChildNodes: (node) => node.children as never,
+  getParentNode: (node) => ((node as { parent?: DomElement | null }).parent ?? null) as never,
+  getAttrList: (el) => el.attrs,
+  getTagName: (el) => el.tag,
+  getNamespaceURI: (el) => el.ns as never,
+  getTextNodeContent: (t) => t.data,
+  getCommentNodeContent: () => '',
+  getDocumentTypeNodeName: () => 'html',
+  getDocumentTypeNodePublicId: () => '',
+  getDocumentTypeNodeSystemId: () => '',
+  isTextNode: (n): n is DomText => n.kind === 3,
+  isCommentNode: (n): n is Comment => n.kind === 8,
+  isDocumentTypeNode: (n): n is Doctype => n.kind === 10,
+  isElementNode: (n): n is DomElement => n.kind === 1,
+  setNodeSourceCodeLocation: () => {},
+  getNodeSourceCodeLocation: () => undefined,
+  updateNodeSourceCodeLocation: () => {},
+};
 
-  const adapter: TreeAdapter<LeanMap> = {
-    createDocument: () => new DomElement('#document', [], parse5html.NS.HTML),
-    createDocumentFragment: () => new DomElement('#fragment', [], parse5html.NS.HTML),
-    createElement: (tag, ns, attrs) => {
-      if (++created > maxCreated || ((created & 1023) === 0 && performance.now() > deadline)) {
-        throw new ParseBudgetExceeded();
-      }
-      const el = new DomElement(tag, attrs as Attr[], ns);
-      // Kept in the tree, not dropped: a hidden wrapper around the whole page is revealed by script.
-      if (attrs.length && isHiddenByMarkup(attrs as Attr[])) el.hidden = true;
-      return el;
-    },
-    createCommentNode: () => ({ kind: 8 }),
-    createTextNode: (value) => new DomText(value),
-    appendChild: (parent, node) => attach(parent, node),
-    insertBefore: (parent, node, ref) => attach(parent, node, ref),
-    setTemplateContent: () => {},
-    getTemplateContent: (el) => el,
-    setDocumentType: () => {},
-    setDocumentMode: () => {},
-    getDocumentMode: () => 'no-quirks' as never,
-    detachNode: (node) => {
-      if (node.kind !== 1 && node.kind !== 3) return;
-      const p = node.parent;
-      if (!p) return;
-      const ch = p.children;
-      const at = ch[ch.length - 1] === node ? ch.length - 1 : ch.indexOf(node);
-      if (at >= 0) ch.splice(at, 1);
-      node.parent = null;
-    },
-    insertText: (parent, text) => {
-      if (detached.has(parent)) return;
-      const ch = parent.children;
-      const last = ch[ch.length - 1];
-      if (last !== undefined && last.kind === 3) { last.data += text; return; }
-      attach(parent, new DomText(text));
-    },
-    insertTextBefore: (parent, text, ref) => {
-      if (detached.has(parent)) return;
-      const ch = parent.children;
-      const at = ch.indexOf(ref as DomElement | DomText);
-      const prev = at > 0 ? ch[at - 1] : undefined;
-      if (prev !== undefined && prev.kind === 3) { prev.data += text; return; }
-      attach(parent, new DomText(text), ref);
-    },
-    adoptAttributes: (el, attrs) => {
-      for (const a of attrs) if (!el.attrs.some((b) => b.name === a.name)) el.attrs.push(a as Attr);
-    },
-    getFirstChild: (node) => node.children[0] as DomElement | DomText | undefined as never,
-    getChildNodes: (node) => node.children as never,
-    getParentNode: (node) => ((node as { parent?: DomElement | null }).parent ?? null) as never,
-    getAttrList: (el) => el.attrs,
-    getTagName: (el) => el.tag,
-    getNamespaceURI: (el) => el.ns as never,
-    getTextNodeContent: (t) => t.data,
-    getCommentNodeContent: () => '',
-    getDocumentTypeNodeName: () => 'html',
-    getDocumentTypeNodePublicId: () => '',
-    getDocumentTypeNodeSystemId: () => '',
-    isTextNode: (n): n is DomText => n.kind === 3,
-    isCommentNode: (n): n is Comment => n.kind === 8,
-    isDocumentTypeNode: (n): n is Doctype => n.kind === 10,
-    isElementNode: (n): n is DomElement => n.kind === 1,
-    setNodeSourceCodeLocation: () => {},
-    getNodeSourceCodeLocation: () => undefined,
-    updateNodeSourceCodeLocation: () => {},
-  };
-
+function parseOnce(html: string, options: ParseOptions, fast: boolean): DomDocument {
+  const st = (state = freshState(options));
   let root: DomElement;
-  const rootHolder: { doc?: DomElement } = {};
-  const createDocument = adapter.createDocument;
-  adapter.createDocument = () => (rootHolder.doc = createDocument());
   try {
-    root = fast ? fastParse<DomElement>(html, { treeAdapter: adapter, scriptingEnabled: false })
-      : parse(html, { treeAdapter: adapter, scriptingEnabled: false });
+    root = fast ? fastParse<DomElement>(html, { treeAdapter: ADAPTER, scriptingEnabled: false })
+      : parse(html, { treeAdapter: ADAPTER, scriptingEnabled: false });
   } catch (e) {
-    if (!(e instanceof ParseBudgetExceeded) || !rootHolder.doc) throw e;
-    root = rootHolder.doc;
-    truncated = true;
+    if (!(e instanceof ParseBudgetExceeded) || !st.doc) throw e;
+    root = st.doc;
+    st.truncated = true;
+  } finally {
+    // The finished tree is not held by the module until the next parse.
+    state = freshState({});
   }
   let htmlEl: DomElement | null = null, head: DomElement | null = null, body: DomElement | null = null;
   for (const c of root.children) if (c.kind === 1 && c.tag === 'html') htmlEl = c;
@@ -207,5 +233,5 @@ function parseOnce(html: string, options: ParseOptions, fast: boolean): DomDocum
     body.parent = htmlEl;
     htmlEl.children.push(body);
   }
-  return { root, html: htmlEl, head, body, elements: [], truncated };
+  return { root, html: htmlEl, head, body, elements: [], truncated: st.truncated };
 }
