@@ -93,11 +93,22 @@ export function pageMarkupTokens(doc: DomDocument, units: readonly DomElement[])
   return { parent, tokens, unitAt };
 }
 
+// The table without a prototype, made once per table object: a token such as "constructor"
+// must not find Object.prototype's member.
+const OWN_TABLES = new WeakMap<MarkupTokenTable, MarkupTokenTable>();
+
+function ownTable(table: MarkupTokenTable): MarkupTokenTable {
+  let own = OWN_TABLES.get(table);
+  if (!own) OWN_TABLES.set(table, (own = Object.assign(Object.create(null) as Record<string, number>, table)));
+  return own;
+}
+
 /** [highest score, lowest score, known tokens] of one element's tokens; 0 where none is known. */
 function summarize(tokens: readonly string[], table: MarkupTokenTable): [number, number, number] {
+  const scores = ownTable(table);
   let max = 0, min = 0, known = 0;
   for (const t of tokens) {
-    const s = table[t];
+    const s = scores[t];
     if (s === undefined) continue;
     known++;
     if (s > max) max = s;
