@@ -1,0 +1,59 @@
+// Where extract() spends its time, per stage, once the JIT is warm (the page bench times whole calls):
+//   npm run build && node bench/stages.mjs [--dataset trafilatura] [--passes 2] [--data DIR]
+// Runs the default algorithm's stages one by one over every page of the set, `passes` times, and
+// prints the last pass's mean ms per page for each stage next to a whole extract() call. Pin it to
+// one core (taskset -c 0) to compare with `npm run bench`.
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const o = { dataset: 'trafilatura', passes: 2, data: join(ROOT, '..', 'shared', 'datasets') };
+const argv = process.argv.slice(2);
+for (let i = 0; i < argv.length; i++) {
+  const k = argv[i].replace(/^--/, '');
+  if (!(k in o)) throw new Error(`unknown argument ${argv[i]}; known: ${Object.keys(o).map((x) => `--${x}`).join(' ')}`);
+  o[k] = typeof o[k] === 'number' ? Number(argv[++i]) : argv[++i];
+}
+const D = join(ROOT, 'dist', 'src');
+const load = (p) => import(join(D, p));
+const { parseHtml } = await load('dom/parse.js');
+const { computeFeatures } = await load('dom/features.js');
+const { labelDefault, DEFAULT_PARAMS } = await load('page/default.js');
+const { textUnits, blockFeatures, N_BLOCK_FEATURES } = await load('page/block-features.js');
+const { pageTitle } = await load('page/metadata.js');
+const { BLOCK_MODEL } = await load('page/block-model.generated.js');
+const { predictProba } = await load('learn/gbdt.js');
+const { smoothingRows, N_SMOOTHED_FEATURES } = await load('page/smoothing.js');
+const { labelLearned } = await load('page/learned.js');
+const { renderText } = await load('render/text.js');
+const { extract } = await load('index.js');
+
+const dir = join(o.data, o.dataset);
+const rows = readFileSync(join(dir, 'manifest.jsonl'), 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+const pages = rows.map((m) => gunzipSync(readFileSync(join(dir, m.html ?? `html/${m.id}.html.gz`))).toString('utf8'));
+
+let ms = {};
+const time = (stage, fn) => { const t = performance.now(); const r = fn(); ms[stage] = (ms[stage] ?? 0) + performance.now() - t; return r; };
+let units = 0;
+for (let pass = 0; pass < o.passes; pass++) {
+  ms = {};
+  units = 0;
+  for (const html of pages) {
+    const doc = time('parse', () => parseHtml(html));
+    time('features', () => computeFeatures(doc));
+    const base = time('structural labeler', () => labelDefault(doc, DEFAULT_PARAMS));
+    const u = textUnits(doc);
+    units += u.length;
+    const x = time('block features', () => blockFeatures(doc, u, { labels: base, root: base.root, hub: base.pageType === 'hub', title: pageTitle(doc), markupTokens: BLOCK_MODEL.markupTokens }));
+    const p = time('trees, first pass', () => u.map((_, k) => predictProba(BLOCK_MODEL.gbdt, x, k * N_BLOCK_FEATURES)));
+    time('trees, second pass', () => { const s = smoothingRows(x, p); return u.map((_, k) => predictProba(BLOCK_MODEL.smoother.gbdt, s, k * N_SMOOTHED_FEATURES)); });
+    // The learned stage again as extract() runs it (features, both passes, selection, labels).
+    const labels = time('learned stage, whole', () => labelLearned(doc, base));
+    time('render text', () => renderText(labels));
+  }
+  for (const html of pages) time('extract(), whole call', () => extract(html));
+}
+console.log(`${o.dataset}: ${pages.length} pages, ${(units / pages.length).toFixed(0)} text units per page; pass ${o.passes} of ${o.passes}, ms per page:`);
+for (const [stage, t] of Object.entries(ms)) console.log(`  ${stage.padEnd(24)} ${(t / pages.length).toFixed(3)}`);
