@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { trainGbdt, predictProba, predictRaw, type GbdtModel } from '../src/learn/gbdt.js';
+import { trainGbdt, predictProba, predictProbaRows, predictRaw, type GbdtModel } from '../src/learn/gbdt.js';
 import { BLOCK_MODEL } from '../src/page/block-model.generated.js';
 import { isThresherError } from '../src/index.js';
 
@@ -94,5 +94,23 @@ test('gbdt: packed prediction equals the literal tree walk, for trees of mixed d
   for (const model of [BLOCK_MODEL.gbdt, BLOCK_MODEL.smoother!.gbdt]) {
     const X = rows(300, model.nFeatures, 7).map((v) => v * 6 - 1);
     for (let i = 0; i < 300; i++) assert.equal(predictRaw(model, X, i * model.nFeatures), referenceRaw(model, X, i * model.nFeatures));
+  }
+});
+
+test('gbdt: predictProbaRows gives exactly predictProba of every row, whatever the row count (property)', () => {
+  fc.assert(fc.property(fc.integer({ min: 1, max: 1000 }), fc.integer({ min: 0, max: 4 }), fc.integer({ min: 0, max: 13 }), (seed, depth, count) => {
+    const F = 3;
+    const X = rows(Math.max(count, 1) * 2, F, seed);
+    const y = new Float32Array(X.length / F).map((_, i) => (X[i * F + 1] > 0.4 ? 1 : 0));
+    const m = trainGbdt(X, F, y, new Float32Array(y.length).fill(1), { trees: 6, depth });
+    if (count > 0) X[F + 2] = NaN;
+    const got = predictProbaRows(m, X, count, F);
+    assert.equal(got.length, count);
+    for (let i = 0; i < count; i++) assert.equal(got[i], predictProba(m, X, i * F));
+  }), { numRuns: 40 });
+  for (const model of [BLOCK_MODEL.gbdt, BLOCK_MODEL.smoother!.gbdt]) {
+    const X = rows(103, model.nFeatures, 11).map((v) => v * 6 - 1);
+    const got = predictProbaRows(model, X, 103, model.nFeatures);
+    for (let i = 0; i < 103; i++) assert.equal(got[i], predictProba(model, X, i * model.nFeatures));
   }
 });

@@ -105,7 +105,41 @@ export function predictRaw(model: GbdtModel, x: ArrayLike<number>, offset = 0): 
 }
 
 export function predictProba(model: GbdtModel, x: ArrayLike<number>, offset = 0): number {
-  return 1 / (1 + Math.exp(-predictRaw(model, x, offset)));
+  return sigmoid(predictRaw(model, x, offset));
+}
+
+function sigmoid(z: number): number {
+  return 1 / (1 + Math.exp(-z));
+}
+
+/**
+ * Probabilities for `count` rows of `x` (row r starts at r·stride), the same numbers predictProba
+ * gives row by row. Four rows walk each tree together, and each step picks the child by arithmetic
+ * instead of a branch: the four walks are independent chains of loads, which the CPU overlaps,
+ * and a random left/right no longer costs a mispredicted branch. Twice as fast as row by row on
+ * the block model; one row alone is faster with the branch (predictRaw).
+ */
+export function predictProbaRows(model: GbdtModel, x: ArrayLike<number>, count: number, stride: number): Float64Array {
+  const { depth, feature, threshold, leaf } = packed(model);
+  const inner = (1 << depth) - 1;
+  const trees = model.trees.length;
+  const out = new Float64Array(count);
+  const step = (at: number, base: number, n: number): number => 2 * n + 2 - +(x[at + feature[base + n]] <= threshold[base + n]);
+  let r = 0;
+  for (; r + 4 <= count; r += 4) {
+    const a0 = r * stride, a1 = a0 + stride, a2 = a1 + stride, a3 = a2 + stride;
+    let s0 = model.base, s1 = s0, s2 = s0, s3 = s0;
+    for (let k = 0; k < trees; k++) {
+      const base = k * inner;
+      let n0 = 0, n1 = 0, n2 = 0, n3 = 0;
+      for (let d = 0; d < depth; d++) { n0 = step(a0, base, n0); n1 = step(a1, base, n1); n2 = step(a2, base, n2); n3 = step(a3, base, n3); }
+      const at = base + k - inner;
+      s0 += leaf[at + n0]; s1 += leaf[at + n1]; s2 += leaf[at + n2]; s3 += leaf[at + n3];
+    }
+    out[r] = sigmoid(s0); out[r + 1] = sigmoid(s1); out[r + 2] = sigmoid(s2); out[r + 3] = sigmoid(s3);
+  }
+  for (; r < count; r++) out[r] = predictProba(model, x, r * stride);
+  return out;
 }
 
 /** Quantile cut points per feature, from (a sample of) the rows. */

@@ -17,7 +17,7 @@
 import type { DomDocument, DomElement } from '../dom/node.js';
 import { ThresherError } from '../errors.js';
 import { BLOCK_TAGS } from '../dom/tags.js';
-import { predictProba, type GbdtModel } from '../learn/gbdt.js';
+import { predictProbaRows, type GbdtModel } from '../learn/gbdt.js';
 import { BLOCK_FEATURES, N_BLOCK_FEATURES, blockFeatures, textUnits } from './block-features.js';
 import { BLOCK_MODEL } from './block-model.generated.js';
 import { N_SMOOTHED_FEATURES, SMOOTHED_FEATURE_NAMES, smoothingRows } from './smoothing.js';
@@ -46,17 +46,18 @@ export function labelLearned(doc: DomDocument, base: DefaultLabels, model: Block
   }
   const units = textUnits(doc);
   const rows = blockFeatures(doc, units, { labels: base, root: base.root, hub: base.pageType === 'hub', title: pageTitle(doc), markupTokens: model.markupTokens });
-  let p = units.map((_, k) => predictProba(model.gbdt, rows, k * N_BLOCK_FEATURES));
-  if (model.smoother) {
-    const second = smoothingRows(rows, p);
-    const gbdt = model.smoother.gbdt;
-    p = units.map((_, k) => predictProba(gbdt, second, k * N_SMOOTHED_FEATURES));
-  }
+  let p = predictProbaRows(model.gbdt, rows, units.length, N_BLOCK_FEATURES);
+  if (model.smoother) p = predictProbaRows(model.smoother.gbdt, smoothingRows(rows, p), units.length, N_SMOOTHED_FEATURES);
   const keep = selectExpectedF1(p, units.map((u) => u.inlineLen));
   const labels = new Labels(doc) as Labels & { pageType: PageType };
   labels.pageType = base.pageType;
-  const verdict = new Map<number, string>();
-  units.forEach((u, k) => verdict.set(u.id, `block model: p = ${p[k].toFixed(2)}, ${keep[k] ? 'kept' : 'dropped'}`));
+  const unitAt = new Map<number, number>();
+  units.forEach((u, k) => unitAt.set(u.id, k));
+  // Only the few units that end up carrying a label need their verdict written out.
+  const verdict: Verdicts = {
+    has: (id) => unitAt.has(id),
+    get: (id) => { const k = unitAt.get(id); return k === undefined ? undefined : `block model: p = ${p[k].toFixed(2)}, ${keep[k] ? 'kept' : 'dropped'}`; },
+  };
   markKept(doc, units.filter((_, k) => keep[k]), verdict, labels);
   return labels;
 }
@@ -67,7 +68,13 @@ export function labelLearned(doc: DomDocument, base: DefaultLabels, model: Block
  * but no kept unit. Text-less elements (images, rules) between kept units stay. Only a dropped unit
  * holding kept units (stray text around paragraphs) splits the content into several roots.
  */
-function markKept(doc: DomDocument, kept: DomElement[], verdict: Map<number, string>, labels: Labels): void {
+/** Per element id: whether it is a text unit, and the block model's verdict on it. */
+interface Verdicts {
+  has(id: number): boolean;
+  get(id: number): string | undefined;
+}
+
+function markKept(doc: DomDocument, kept: DomElement[], verdict: Verdicts, labels: Labels): void {
   if (!kept.length) return;
   const els = doc.elements;
   const keptHere = new Uint8Array(els.length);
@@ -109,11 +116,8 @@ function pushBlockHolders(el: DomElement, inside: boolean, stack: [DomElement, b
 }
 
 /** The verdict on the first unit of a dropped subtree, for the debug view. */
-function firstVerdict(el: DomElement, verdict: Map<number, string>): string | undefined {
-  for (let i = el.id, end = el.id + el.tags; i <= end; i++) {
-    const v = verdict.get(i);
-    if (v) return v;
-  }
+function firstVerdict(el: DomElement, verdict: Verdicts): string | undefined {
+  for (let i = el.id, end = el.id + el.tags; i <= end; i++) if (verdict.has(i)) return verdict.get(i);
   return undefined;
 }
 
@@ -121,8 +125,8 @@ function firstVerdict(el: DomElement, verdict: Map<number, string>): string | un
  * Units ranked by probability; the kept prefix maximises 2·Σp·w / (Σw + Σ_all p·w), the expected
  * F1 of the kept text measured in `weight` (text length) units.
  */
-export function selectExpectedF1(p: readonly number[], weight: readonly number[]): boolean[] {
-  const order = p.map((_, i) => i).sort((a, b) => p[b] - p[a] || a - b);
+export function selectExpectedF1(p: ArrayLike<number>, weight: ArrayLike<number>): boolean[] {
+  const order = Array.from({ length: p.length }, (_, i) => i).sort((a, b) => p[b] - p[a] || a - b);
   let expected = 0;
   for (let i = 0; i < p.length; i++) expected += p[i] * weight[i];
   let a = 0, b = 0, best = 0, bestK = 0;
