@@ -26,6 +26,29 @@ test('markupTokens: words with digit runs folded, their parts, no hashes', () =>
   assert.deepEqual(markupTokens(`css-${'a1'.repeat(30)} sidebar`), ['sidebar']);
 });
 
+/** The definition markupTokens implements with a scanner: split on \s, fold digit runs, parts between punctuation. */
+function referenceTokens(classId: string): string[] {
+  const out = new Set<string>();
+  for (const raw of classId.split(/\s+/)) {
+    if (!raw || raw.length > 40) continue;
+    const word = raw.replace(/[0-9]+/g, '0');
+    out.add(word);
+    for (const part of word.split(/[^a-z0]+/)) if (part.length >= 2 && part !== word) out.add(part);
+  }
+  return [...out];
+}
+
+test('markupTokens: the same tokens, in the same order, as the split/replace definition (property)', () => {
+  const piece = fc.constantFrom('a', 'b', 'ab', 'post', 'entry', '-', '_', '0', '12', ' ', '  ', '\t', '\u00a0', '\u2003', '\ufeff', '\u3000', 'é', 'x9y', '--', 'a-b-c');
+  fc.assert(fc.property(fc.array(piece, { maxLength: 40 }), (ps) => {
+    const s = ps.join('');
+    assert.deepEqual(markupTokens(s), referenceTokens(s));
+  }), { numRuns: 500 });
+  fc.assert(fc.property(fc.string({ maxLength: 60 }), (s) => assert.deepEqual(markupTokens(s), referenceTokens(s))), { numRuns: 300 });
+  const many = Array.from({ length: 50 }, (_, i) => `w${String.fromCharCode(97 + (i % 26))}x-${i % 7}`).join(' ');
+  assert.deepEqual(markupTokens(many), referenceTokens(many));
+});
+
 test('pageTokenStats: a unit counts for the tokens of its element and of every ancestor, once each', () => {
   const { doc, units } = parsed('<body class="page"><div class="post content"><p class="lead post">Alpha beta.</p><p>Gamma.</p></div><aside class="sidebar"><p>Links</p></aside></body>');
   assert.deepEqual(units.map(unitText), ['Alpha beta.', 'Gamma.', 'Links']);

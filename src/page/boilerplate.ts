@@ -21,39 +21,99 @@ const ROLE_KIND: Record<string, BoilerKind> = {
   menu: 'nav', menubar: 'nav', dialog: 'cookie', alertdialog: 'cookie', toolbar: 'share', tablist: 'nav',
 };
 
-// Class/id words, matched as whole tokens of the class/id string split on non-letters, or as
-// prefixes where marked. Order matters: the first rule that matches names the kind.
-const WORD_RULES: [RegExp, BoilerKind][] = [
-  [/(?:^|[^a-z])(?:comments?|comment-?list|commentlist|disqus|respond|replies|reactions|discussion)(?:$|[^a-z])/, 'comments'],
-  [/(?:^|[^a-z])(?:cookies?|consent|gdpr|cmp|onetrust|cookiebanner)(?:$|[^a-z])/, 'cookie'],
-  [/(?:^|[^a-z])(?:share|sharing|social|sharebar|share-?buttons?|addthis|sociable|shareaholic|likes?)(?:$|[^a-z])/, 'share'],
-  [/(?:^|[^a-z])(?:related|recommended|recommendations?|more-?stories|read-?more|also-?read|trending|popular|most-?read|taboola|outbrain|you-?may-?like|next-?post|prev-?post|post-?navigation|teasers?|recirculation|more-?from|further-?reading|see-?also)(?:$|[^a-z])/, 'related'],
-  [/(?:^|[^a-z])(?:ads?|advert|advertisement|advertising|adsense|ad-?slot|ad-?unit|adbox|sponsor(?:ed)?|promo|promotion|dfp|banner-?ad)(?:$|[^a-z])/, 'ad'],
-  [/(?:^|[^a-z])(?:newsletter|subscribe|subscription|signup|sign-?up|mailing-?list|optin|opt-?in)(?:$|[^a-z])/, 'newsletter'],
-  [/(?:^|[^a-z])(?:breadcrumbs?|crumbs?)(?:$|[^a-z])/, 'breadcrumb'],
-  [/(?:^|[^a-z])(?:credits?|photo-?credit|image-?credit|copyright-?image)(?:$|[^a-z])/, 'meta'],
-  [/(?:^|[^a-z])(?:author-?(?:box|bio|info|card|description|details|profile)|about-?(?:the-?)?author|bio-?box)(?:$|[^a-z])/, 'meta'],
-  [/(?:^|[^a-z])(?:pagination|pager|paging)(?:$|[^a-z])/, 'pagination'],
-  [/(?:^|[^a-z])(?:nav|navbar|navigation|menu|menubar|mainmenu|topnav|subnav|skip-?link|skip)(?:$|[^a-z])/, 'nav'],
-  [/(?:^|[^a-z])(?:footer|site-?footer|page-?footer|copyright|colophon)(?:$|[^a-z])/, 'footer'],
-  [/(?:^|[^a-z])(?:masthead|site-?header|page-?header|top-?bar|topbar)(?:$|[^a-z])/, 'header'],
-  [/(?:^|[^a-z])(?:sidebar|side-?bar|widget|widgets|rail|right-?rail|left-?rail|sidebar-?right|sidebar-?left|secondary)(?:$|[^a-z])/, 'aside'],
-  [/(?:^|[^a-z])(?:modal|popup|pop-?up|overlay|lightbox|offcanvas|off-?canvas|drawer)(?:$|[^a-z])/, 'cookie'],
+// Class/id words, matched as whole tokens of the class/id string split on non-letters ("-?": with
+// or without a hyphen, "s?": optional). Order matters: the first rule that matches names the kind.
+const WORD_RULES: [BoilerKind, string[]][] = [
+  ['comments', ['comments?', 'comment-?list', 'commentlist', 'disqus', 'respond', 'replies', 'reactions', 'discussion']],
+  ['cookie', ['cookies?', 'consent', 'gdpr', 'cmp', 'onetrust', 'cookiebanner']],
+  ['share', ['share', 'sharing', 'social', 'sharebar', 'share-?buttons?', 'addthis', 'sociable', 'shareaholic', 'likes?']],
+  ['related', ['related', 'recommended', 'recommendations?', 'more-?stories', 'read-?more', 'also-?read', 'trending', 'popular',
+    'most-?read', 'taboola', 'outbrain', 'you-?may-?like', 'next-?post', 'prev-?post', 'post-?navigation', 'teasers?',
+    'recirculation', 'more-?from', 'further-?reading', 'see-?also']],
+  ['ad', ['ads?', 'advert', 'advertisement', 'advertising', 'adsense', 'ad-?slot', 'ad-?unit', 'adbox', 'sponsor(?:ed)?', 'promo',
+    'promotion', 'dfp', 'banner-?ad']],
+  ['newsletter', ['newsletter', 'subscribe', 'subscription', 'signup', 'sign-?up', 'mailing-?list', 'optin', 'opt-?in']],
+  ['breadcrumb', ['breadcrumbs?', 'crumbs?']],
+  ['meta', ['credits?', 'photo-?credit', 'image-?credit', 'copyright-?image']],
+  ['meta', ['author-?(?:box|bio|info|card|description|details|profile)', 'about-?(?:the-?)?author', 'bio-?box']],
+  ['pagination', ['pagination', 'pager', 'paging']],
+  ['nav', ['nav', 'navbar', 'navigation', 'menu', 'menubar', 'mainmenu', 'topnav', 'subnav', 'skip-?link', 'skip']],
+  ['footer', ['footer', 'site-?footer', 'page-?footer', 'copyright', 'colophon']],
+  ['header', ['masthead', 'site-?header', 'page-?header', 'top-?bar', 'topbar']],
+  ['aside', ['sidebar', 'side-?bar', 'widget', 'widgets', 'rail', 'right-?rail', 'left-?rail', 'sidebar-?right', 'sidebar-?left', 'secondary']],
+  ['cookie', ['modal', 'popup', 'pop-?up', 'overlay', 'lightbox', 'offcanvas', 'off-?canvas', 'drawer']],
 ];
 
-const POSITIVE = /(?:^|[^a-z])(?:article|articlebody|article-?body|article-?content|entry|entry-?content|post|post-?content|post-?body|main|main-?content|content|story|story-?body|text|body|blog|hentry|prose|markdown|rich-?text|page-?content|single)(?:$|[^a-z])/;
+const POSITIVE_WORDS = ['article', 'articlebody', 'article-?body', 'article-?content', 'entry', 'entry-?content', 'post', 'post-?content',
+  'post-?body', 'main', 'main-?content', 'content', 'story', 'story-?body', 'text', 'body', 'blog', 'hentry', 'prose', 'markdown',
+  'rich-?text', 'page-?content', 'single'];
 
-// Most class/id strings match no rule, and a site repeats the same few hundred: one combined test
+/** One of `phrases` as a whole: not preceded or followed by a letter. */
+function wholeWords(phrases: readonly string[]): RegExp {
+  return new RegExp(`(?:^|[^a-z])(?:${phrases.join('|')})(?:$|[^a-z])`);
+}
+
+/**
+ * The letters a phrase certainly starts with: up to its first hyphen, group or optional letter.
+ * A match starts at the start of a run of letters, so a class string none of whose runs begins
+ * with one of these cannot match, and most strings are rejected without running the regexes.
+ */
+function leadOf(phrase: string): string {
+  const letters = /^[a-z]*/.exec(phrase)![0];
+  return phrase[letters.length] === '?' ? letters.slice(0, -1) : letters;
+}
+
+/** Leads by their first two letters (a lead is at least two long). */
+class LeadIndex {
+  private readonly byPair = new Map<number, string[]>();
+  constructor(phrases: readonly string[]) {
+    for (const p of phrases) {
+      const lead = leadOf(p);
+      if (lead.length < 2) throw new Error(`boilerplate word "${p}" must start with two fixed letters`);
+      const key = lead.charCodeAt(0) * 128 + lead.charCodeAt(1);
+      const list = this.byPair.get(key);
+      if (!list) this.byPair.set(key, [lead]);
+      else if (!list.includes(lead)) list.push(lead);
+    }
+  }
+  /** True when some maximal run of a-z in `s` starts with a lead. */
+  mayMatch(s: string): boolean {
+    const n = s.length;
+    for (let i = 0; i < n;) {
+      while (i < n && !isAsciiLower(s.charCodeAt(i))) i++;
+      let end = i;
+      while (end < n && isAsciiLower(s.charCodeAt(end))) end++;
+      if (end - i >= 2) {
+        const leads = this.byPair.get(s.charCodeAt(i) * 128 + s.charCodeAt(i + 1));
+        if (leads) for (const lead of leads) if (lead.length <= end - i && s.startsWith(lead, i)) return true;
+      }
+      i = end;
+    }
+    return false;
+  }
+}
+
+function isAsciiLower(c: number): boolean {
+  return c >= 97 && c <= 122;
+}
+
+/** The rules as regexes, in order (exported for the tests, which check the lead filter against them). */
+export const WORD_RULE_REGEXES: readonly [RegExp, BoilerKind][] = WORD_RULES.map(([k, words]) => [wholeWords(words), k]);
+export const POSITIVE = wholeWords(POSITIVE_WORDS);
+const WORD_RULE_LEADS = new LeadIndex(WORD_RULES.flatMap(([, words]) => words));
+const POSITIVE_LEADS = new LeadIndex(POSITIVE_WORDS);
+
+// Most class/id strings match no rule, and a site repeats the same few hundred: the lead index
 // rejects the common case, and the kind of each string seen is remembered (bounded, per process).
-const ANY_WORD_RULE = new RegExp(WORD_RULES.map(([re]) => re.source).join('|'));
 const KIND_OF_CLASS_ID = new Map<string, BoilerKind | null>();
 const CLASS_ID_MEMO_LIMIT = 20_000;
 
-function classIdKind(ci: string): BoilerKind | null {
+/** The kind the first matching word rule names (lower-case class + id string), or null. */
+export function classIdKind(ci: string): BoilerKind | null {
   let kind = KIND_OF_CLASS_ID.get(ci);
   if (kind !== undefined) return kind;
   kind = null;
-  if (ANY_WORD_RULE.test(ci)) for (const [re, k] of WORD_RULES) if (re.test(ci)) { kind = k; break; }
+  if (WORD_RULE_LEADS.mayMatch(ci)) for (const [re, k] of WORD_RULE_REGEXES) if (re.test(ci)) { kind = k; break; }
   if (KIND_OF_CLASS_ID.size >= CLASS_ID_MEMO_LIMIT) KIND_OF_CLASS_ID.clear();
   KIND_OF_CLASS_ID.set(ci, kind);
   return kind;
@@ -62,10 +122,10 @@ function classIdKind(ci: string): BoilerKind | null {
 const NAMES_CONTENT = new Map<string, boolean>();
 
 /** POSITIVE.test(ci), remembered per string like classIdKind (labelers ask for every element). */
-function classIdNamesContent(ci: string): boolean {
+export function classIdNamesContent(ci: string): boolean {
   let yes = NAMES_CONTENT.get(ci);
   if (yes !== undefined) return yes;
-  yes = POSITIVE.test(ci);
+  yes = POSITIVE_LEADS.mayMatch(ci) && POSITIVE.test(ci);
   if (NAMES_CONTENT.size >= CLASS_ID_MEMO_LIMIT) NAMES_CONTENT.clear();
   NAMES_CONTENT.set(ci, yes);
   return yes;

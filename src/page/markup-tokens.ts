@@ -37,15 +37,53 @@ const MAX_TOKEN_LEN = 40;
  * between punctuation ("entry-content" → entry-content, entry, content).
  */
 export function markupTokens(classId: string): string[] {
-  if (!classId) return [];
-  const out = new Set<string>();
-  for (const raw of classId.split(/\s+/)) {
-    if (!raw || raw.length > MAX_TOKEN_LEN) continue;
-    const word = raw.replace(/[0-9]+/g, '0');
-    out.add(word);
-    for (const part of word.split(/[^a-z0]+/)) if (part.length >= 2 && part !== word) out.add(part);
+  // A scanner, not split/replace/split: every distinct class string of a page goes through here,
+  // and most pages bring new ones. test/markup-tokens.test.ts checks it against the regex form.
+  const out: string[] = [];
+  const n = classId.length;
+  for (let i = 0; i < n;) {
+    while (i < n && isRegexSpace(classId.charCodeAt(i))) i++;
+    let end = i, digits = false;
+    for (let c: number; end < n && !isRegexSpace((c = classId.charCodeAt(end))); end++) if (c >= 48 && c <= 57) digits = true;
+    if (end > i && end - i <= MAX_TOKEN_LEN) {
+      const word = digits ? classId.slice(i, end).replace(/[0-9]+/g, '0') : classId.slice(i, end);
+      out.push(word);
+      addParts(out, word);
+    }
+    i = end;
   }
-  return [...out];
+  return distinct(out);
+}
+
+/** The runs of [a-z0] of `word` that are two or more long, when they are not the whole word. */
+function addParts(out: string[], word: string): void {
+  const n = word.length;
+  for (let i = 0; i < n;) {
+    while (i < n && !isPartChar(word.charCodeAt(i))) i++;
+    let end = i;
+    while (end < n && isPartChar(word.charCodeAt(end))) end++;
+    if (end - i >= 2 && end - i < n) out.push(word.slice(i, end));
+    i = end;
+  }
+}
+
+function isPartChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || c === 48;
+}
+
+/** First occurrences, in order. A class string holds a handful of tokens, where a linear search beats a Set. */
+function distinct(tokens: string[]): string[] {
+  if (tokens.length > 16) return [...new Set(tokens)];
+  const out: string[] = [];
+  for (const t of tokens) if (!out.includes(t)) out.push(t);
+  return out;
+}
+
+/** The white space of a regex \s: ASCII \t-\r and space, U+00A0, U+1680, U+2000-200A, U+2028/9, U+202F, U+205F, U+3000, U+FEFF. */
+function isRegexSpace(c: number): boolean {
+  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 ||
+    c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
 // A site repeats the same few hundred class strings: their tokens are remembered (bounded, per
@@ -93,22 +131,21 @@ export function pageMarkupTokens(doc: DomDocument, units: readonly DomElement[])
   return { parent, tokens, unitAt };
 }
 
-// The table without a prototype, made once per table object: a token such as "constructor"
-// must not find Object.prototype's member.
-const OWN_TABLES = new WeakMap<MarkupTokenTable, MarkupTokenTable>();
+// The table as a Map, made once per table object: a token such as "constructor" must not find
+// Object.prototype's member, and a Map lookup of a new string skips the interning an object key costs.
+const TABLE_MAPS = new WeakMap<MarkupTokenTable, ReadonlyMap<string, number>>();
 
-function ownTable(table: MarkupTokenTable): MarkupTokenTable {
-  let own = OWN_TABLES.get(table);
-  if (!own) OWN_TABLES.set(table, (own = Object.assign(Object.create(null) as Record<string, number>, table)));
-  return own;
+function tableMap(table: MarkupTokenTable): ReadonlyMap<string, number> {
+  let map = TABLE_MAPS.get(table);
+  if (!map) TABLE_MAPS.set(table, (map = new Map(Object.entries(table))));
+  return map;
 }
 
 /** [highest score, lowest score, known tokens] of one element's tokens; 0 where none is known. */
-function summarize(tokens: readonly string[], table: MarkupTokenTable): [number, number, number] {
-  const scores = ownTable(table);
+function summarize(tokens: readonly string[], scores: ReadonlyMap<string, number>): [number, number, number] {
   let max = 0, min = 0, known = 0;
   for (const t of tokens) {
-    const s = scores[t];
+    const s = scores.get(t);
     if (s === undefined) continue;
     known++;
     if (s > max) max = s;
@@ -123,7 +160,8 @@ function summarize(tokens: readonly string[], table: MarkupTokenTable): [number,
  */
 export function writeMarkupTokenFeatures(page: PageMarkupTokens, table: MarkupTokenTable, rows: Float32Array, stride: number, offset: number): void {
   const own = new OwnScores(page.parent.length);
-  for (let k = 0; k < own.max.length; k++) own.set(k, summarize(page.tokens[k], table));
+  const scores = tableMap(table);
+  for (let k = 0; k < own.max.length; k++) own.set(k, summarize(page.tokens[k], scores));
   own.inheritAndWrite(page.parent, page.unitAt, rows, stride, offset);
 }
 
@@ -135,6 +173,7 @@ const SUMMARIES = new WeakMap<MarkupTokenTable, Map<string, [number, number, num
 export function writePageMarkupTokenFeatures(doc: DomDocument, units: readonly DomElement[], table: MarkupTokenTable, rows: Float32Array, stride: number, offset: number): void {
   let memo = SUMMARIES.get(table);
   if (!memo) SUMMARIES.set(table, (memo = new Map()));
+  const scores = tableMap(table);
   const body = doc.body ?? doc.root;
   const n = body.tags + 1;
   const parent = new Int32Array(n);
@@ -148,7 +187,7 @@ export function writePageMarkupTokenFeatures(doc: DomDocument, units: readonly D
     let s = memo.get(ci);
     if (!s) {
       if (memo.size >= TOKENS_MEMO_LIMIT) memo.clear();
-      memo.set(ci, (s = summarize(markupTokens(ci), table)));
+      memo.set(ci, (s = summarize(markupTokens(ci), scores)));
     }
     own.set(k, s);
   }
