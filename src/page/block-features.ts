@@ -60,19 +60,24 @@ export function textUnits(doc: DomDocument): DomElement[] {
 
 /** The unit's own text: its text nodes and inline descendants, not its descendant blocks. */
 export function unitText(el: DomElement): string {
-  const parts: string[] = [];
-  // Iterative in-order walk that stops at nested blocks.
-  const frames: { e: DomElement; i: number }[] = [{ e: el, i: 0 }];
-  while (frames.length) {
-    const f = frames[frames.length - 1];
-    if (f.i >= f.e.children.length) { frames.pop(); continue; }
-    const c = f.e.children[f.i++];
-    if (c.kind === 3) parts.push(c.data);
-    else if (BLOCK_TAGS.has(c.tag)) parts.push(' ');
-    else frames.push({ e: c, i: 0 });
+  // Iterative in-order walk that stops at nested blocks. The stack of (element, next child) pairs
+  // is shared across calls: every unit of every page comes through here.
+  let text = '';
+  let depth = 0;
+  WALK_ELEMENTS[0] = el; WALK_NEXT[0] = 0;
+  while (depth >= 0) {
+    const e = WALK_ELEMENTS[depth], i = WALK_NEXT[depth];
+    if (i >= e.children.length) { WALK_ELEMENTS[depth--] = undefined!; continue; }
+    WALK_NEXT[depth] = i + 1;
+    const c = e.children[i];
+    if (c.kind === 3) text += c.data;
+    else if (BLOCK_TAGS.has(c.tag)) text += ' ';
+    else { WALK_ELEMENTS[++depth] = c; WALK_NEXT[depth] = 0; }
   }
-  return collapseSpace(parts.join('')).trim();
+  return collapseSpace(text).trim();
 }
+const WALK_ELEMENTS: DomElement[] = [];
+const WALK_NEXT: number[] = [];
 
 export interface UnitContext {
   labels: Labels;

@@ -202,8 +202,9 @@ class OwnScores {
   constructor(n: number) {
     this.max = new Float32Array(n); this.min = new Float32Array(n); this.known = new Int32Array(n);
   }
-  set(k: number, [max, min, known]: [number, number, number]): void {
-    this.max[k] = max; this.min[k] = min; this.known[k] = known;
+  set(k: number, summary: readonly [number, number, number]): void {
+    // Indexed, not destructured: destructuring goes through the array iterator in unoptimized code.
+    this.max[k] = summary[0]; this.min[k] = summary[1]; this.known[k] = summary[2];
   }
   inheritAndWrite(parent: Int32Array, unitAt: Int32Array, rows: Float32Array, stride: number, offset: number): void {
     const n = parent.length;
