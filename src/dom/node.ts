@@ -18,6 +18,12 @@ export class DomElement {
   children: DomNode[] = [];
   /** Pre-order index among elements, set by computeFeatures; -1 until then. */
   id = -1;
+  /**
+   * Set by the parser on an element it keeps out of the tree (never content, or over the node
+   * budget): what parse5 puts inside it is dropped as it comes. A flag, not a set of such
+   * elements: the parser asks for every node it attaches.
+   */
+  dropped = false;
   // ---- features, filled by computeFeatures() in one bottom-up pass ----
   /** Visible characters of text below (whitespace runs count 1), CJK-weighted: see text/length.ts. */
   textLen = 0;

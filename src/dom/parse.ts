@@ -103,7 +103,6 @@ interface ParseState {
   elementCount: number;
   created: number;
   truncated: boolean;
-  detached: WeakSet<DomElement>;
   doc: DomElement | undefined;
 }
 
@@ -112,7 +111,7 @@ function freshState(options: ParseOptions): ParseState {
   return {
     maxNodes, maxCreated: maxNodes * CREATED_PER_ATTACHED,
     deadline: options.maxMillis !== undefined ? performance.now() + options.maxMillis : Infinity,
-    elementCount: 0, created: 0, truncated: false, detached: new WeakSet(), doc: undefined,
+    elementCount: 0, created: 0, truncated: false, doc: undefined,
   };
 }
 
@@ -122,10 +121,10 @@ function attach(parent: DomElement, node: AnyNode, before?: AnyNode): void {
   if (node.kind === 8 || node.kind === 10) return;
   const st = state;
   if (node.kind === 1) {
-    if (NEVER_CONTENT.has(node.tag)) { st.detached.add(node); return; }
-    if (++st.elementCount > st.maxNodes) { st.truncated = true; st.detached.add(node); return; }
+    if (NEVER_CONTENT.has(node.tag)) { node.dropped = true; return; }
+    if (++st.elementCount > st.maxNodes) { st.truncated = true; node.dropped = true; return; }
   }
-  if (st.detached.has(parent)) return;
+  if (parent.dropped) return;
   node.parent = parent;
   const ch = parent.children;
   if (before === undefined) { ch.push(node); return; }
@@ -165,14 +164,14 @@ const ADAPTER: TreeAdapter<LeanMap> = {
     node.parent = null;
   },
   insertText: (parent, text) => {
-    if (state.detached.has(parent)) return;
+    if (parent.dropped) return;
     const ch = parent.children;
     const last = ch[ch.length - 1];
     if (last !== undefined && last.kind === 3) { last.data += text; return; }
     attach(parent, new DomText(text));
   },
   insertTextBefore: (parent, text, ref) => {
-    if (state.detached.has(parent)) return;
+    if (parent.dropped) return;
     const ch = parent.children;
     const at = ch.indexOf(ref as DomElement | DomText);
     const prev = at > 0 ? ch[at - 1] : undefined;
