@@ -24,7 +24,7 @@ const { labelDefault, DEFAULT_PARAMS } = await load('page/default.js');
 const { textUnits, blockFeatures, N_BLOCK_FEATURES } = await load('page/block-features.js');
 const { pageTitle } = await load('page/metadata.js');
 const { BLOCK_MODEL } = await load('page/block-model.generated.js');
-const { predictProba } = await load('learn/gbdt.js');
+const { predictProbaRows } = await load('learn/gbdt.js');
 const { smoothingRows, N_SMOOTHED_FEATURES } = await load('page/smoothing.js');
 const { labelLearned } = await load('page/learned.js');
 const { renderText } = await load('render/text.js');
@@ -47,8 +47,8 @@ for (let pass = 0; pass < o.passes; pass++) {
     const u = textUnits(doc);
     units += u.length;
     const x = time('block features', () => blockFeatures(doc, u, { labels: base, root: base.root, hub: base.pageType === 'hub', title: pageTitle(doc), markupTokens: BLOCK_MODEL.markupTokens }));
-    const p = time('trees, first pass', () => u.map((_, k) => predictProba(BLOCK_MODEL.gbdt, x, k * N_BLOCK_FEATURES)));
-    time('trees, second pass', () => { const s = smoothingRows(x, p); return u.map((_, k) => predictProba(BLOCK_MODEL.smoother.gbdt, s, k * N_SMOOTHED_FEATURES)); });
+    const p = time('trees, first pass', () => predictProbaRows(BLOCK_MODEL.gbdt, x, u.length, N_BLOCK_FEATURES));
+    time('trees, second pass', () => predictProbaRows(BLOCK_MODEL.smoother.gbdt, smoothingRows(x, p), u.length, N_SMOOTHED_FEATURES));
     // The learned stage again as extract() runs it (features, both passes, selection, labels).
     const labels = time('learned stage, whole', () => labelLearned(doc, base));
     time('render text', () => renderText(labels));

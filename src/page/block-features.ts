@@ -9,7 +9,7 @@
  */
 import type { DomDocument, DomElement } from '../dom/node.js';
 import { BLOCK_TAGS } from '../dom/tags.js';
-import { BOILER_KINDS, boilerKinds, looksLikeContent } from './boilerplate.js';
+import { BOILER_KINDS, boilerKinds, contentNamed } from './boilerplate.js';
 import { CONTENT, type Labels } from './labels.js';
 import { functionWordShare } from '../text/function-words.js';
 import { LETTER, NUMBER, forEachRun } from '../text/word-runs.js';
@@ -216,12 +216,13 @@ function ancestorFlags(doc: DomDocument, body: DomElement): Uint32Array {
   const flags = new Uint32Array(els.length);
   const nk = BOILER_KINDS.length;
   const declared = boilerKinds(doc);
+  const named = contentNamed(doc);
   for (let i = body.id, end = body.id + body.tags; i <= end; i++) {
     const el = els[i];
     let f = el === body || !el.parent ? 0 : flags[el.parent.id];
     const k = declared[i];
     if (k) f |= 1 << BOILER_KINDS.indexOf(k);
-    if (el.tag === 'article' || el.tag === 'main' || looksLikeContent(el)) f |= 1 << nk;
+    if (named[i]) f |= 1 << nk;
     if (el.tag === 'li' || el.tag === 'ul' || el.tag === 'ol') f |= 1 << (nk + 1);
     if (el.tag === 'td' || el.tag === 'table') f |= 1 << (nk + 2);
     flags[i] = f;

@@ -143,12 +143,30 @@ export function boilerKind(el: DomElement): BoilerKind | null {
   return ci ? classIdKind(ci) : null;
 }
 
-/** True when class/id words say "this is the content" (article, entry-content, post-body, ...). */
-export function looksLikeContent(el: DomElement): boolean {
+/**
+ * True when the markup names `el` the content: <article>, <main>, class/id words (article,
+ * entry-content, post-body, …) or itemprop articleBody / text.
+ */
+export function namesContent(el: DomElement): boolean {
+  if (el.tag === 'article' || el.tag === 'main') return true;
   const ci = el.classId;
   if (ci && classIdNamesContent(ci)) return true;
-  if (el.attr('itemprop') === 'articleBody' || el.attr('itemprop') === 'text') return true;
-  return false;
+  const itemprop = el.attr('itemprop');
+  return itemprop === 'articleBody' || itemprop === 'text';
+}
+
+const NAMED_OF_DOC = new WeakMap<DomDocument, Uint8Array>();
+
+/** namesContent of every element of `doc` (1 or 0), by element id, computed once per document like boilerKinds. */
+export function contentNamed(doc: DomDocument): Uint8Array {
+  let named = NAMED_OF_DOC.get(doc);
+  if (!named) {
+    const els = doc.elements;
+    named = new Uint8Array(els.length);
+    for (let i = 0; i < els.length; i++) if (namesContent(els[i])) named[i] = 1;
+    NAMED_OF_DOC.set(doc, named);
+  }
+  return named;
 }
 
 const KINDS_OF_DOC = new WeakMap<DomDocument, (BoilerKind | null)[]>();

@@ -15,7 +15,7 @@
  */
 import type { DomDocument, DomElement } from '../dom/node.js';
 import { BLOCK_TAGS, HEADING_TAGS } from '../dom/tags.js';
-import { boilerKinds, looksLikeContent, type BoilerKind } from './boilerplate.js';
+import { boilerKinds, contentNamed, type BoilerKind } from './boilerplate.js';
 import { CONTENT, NOISE, Labels } from './labels.js';
 import type { PageType } from '../types.js';
 
@@ -72,9 +72,9 @@ export function labelDefault(doc: DomDocument, params: DefaultParams = DEFAULT_P
   const m = scoreSubtrees(doc, body, params);
   // Inside markup boilerplate a root is possible (the hint can be wrong) but discounted.
   // Markup that names the content (article, main, entry-content, articleBody) earns a bonus.
-  const els = doc.elements;
+  const named = contentNamed(doc);
   const root = bestSubtree(doc, body, (i) => (m.good[i] - params.lambda * m.bad[i]) *
-    (m.inBoiler[i] ? params.boilerDiscount : 1) * (namesContent(els[i]) ? 1 + params.contentBonus : 1));
+    (m.inBoiler[i] ? params.boilerDiscount : 1) * (named[i] ? 1 + params.contentBonus : 1));
 
   // Paper 000 §4.1: the page type follows the central area. When the topic root holds little of
   // the page's non-boilerplate text and that text is mostly anchors, the page is a hub, and its
@@ -270,6 +270,3 @@ function cutOrphanHeadings(labels: Labels): void {
   }
 }
 
-function namesContent(el: DomElement): boolean {
-  return el.tag === 'article' || el.tag === 'main' || looksLikeContent(el);
-}
