@@ -11,7 +11,7 @@ import type { DomDocument, DomElement } from '../dom/node.js';
 import { BLOCK_TAGS } from '../dom/tags.js';
 import { BOILER_KINDS, boilerKinds, contentNamed } from './boilerplate.js';
 import { CONTENT, type Labels } from './labels.js';
-import { functionWordShare } from '../text/function-words.js';
+import { functionWordShareOfLower } from '../text/function-words.js';
 import { LETTER, NUMBER, forEachRun } from '../text/word-runs.js';
 import { ThresherError } from '../errors.js';
 import { collapseSpace } from '../text/whitespace.js';
@@ -117,11 +117,13 @@ export function blockFeatures(doc: DomDocument, units: DomElement[], ctx: UnitCo
     let j = 0;
     const put = (v: number) => { rows[r + j++] = v; };
     const text = texts[k];
+    // One lower-cased copy for the shape, function-word and title features.
+    const lower = text.toLowerCase();
     put(isContent[k]); put(u.id >= root.id && u.id <= rootEnd ? 1 : 0); put(u.id < root.id ? 1 : 0); put(u.id > rootEnd ? 1 : 0);
     put(ctx.hub ? 1 : 0);
     put(Math.log1p(u.inlineLen)); put(Math.log1p(u.inlineWords)); put(u.inlinePunct / Math.max(1, u.inlineWords));
     put(u.inlineLinkLen / u.inlineLen);
-    j = textShape(text, rows, r + j) - r;
+    j = textShape(text, lower, rows, r + j) - r;
     const g = TAG_GROUP.get(u.tag);
     for (let t = 0; t < TAG_GROUPS.length; t++) put(g === t ? 1 : 0);
     const flags = kindsOf[u.id];
@@ -140,10 +142,10 @@ export function blockFeatures(doc: DomDocument, units: DomElement[], ctx: UnitCo
     put(prev ? isContent[k - 1] : -1); put(next ? isContent[k + 1] : -1);
     put(body.linkTextLen / bodyLen); put(Math.log1p(body.textLen)); put(root.textLen / bodyLen);
     put(Math.log1p(units.length));
-    put(functionWordShare(text));
+    put(functionWordShareOfLower(lower));
     // Dice overlap with the <title>: a headline shares most of its words, a one-word menu item
     // that happens to be in the title only a few.
-    put(titleWords.size ? titleOverlap(text, titleWords) : 0);
+    put(titleWords.size ? titleOverlap(lower, titleWords) : 0);
     put(seen.get(text)! - 1);
     put(windowMean(isContent, k)); put(windowMean(linkShare, k)); put(windowMean(logLen, k));
     if (j !== OWN_FEATURES) throw new ThresherError('E_MODEL', `block features: wrote ${j} of ${OWN_FEATURES} features`);
@@ -159,9 +161,8 @@ function wordsOf(text: string): string[] {
   return out;
 }
 
-/** 2·|unit words in the title| / (|unit words| + |title words|), unit words counted with repeats. */
-function titleOverlap(text: string, titleWords: Set<string>): number {
-  const lower = text.toLowerCase();
+/** 2·|unit words in the title| / (|unit words| + |title words|), unit words counted with repeats; `lower` is the unit's lower-cased text. */
+function titleOverlap(lower: string, titleWords: Set<string>): number {
   let hits = 0;
   const words = forEachRun(lower, LETTER | NUMBER, (a, b) => { if (titleWords.has(lower.slice(a, b))) hits++; });
   return words ? (2 * hits) / (words + titleWords.size) : 0;
@@ -174,29 +175,43 @@ function windowMean(v: number[], k: number): number {
   return c ? s / c : -1;
 }
 
-/** Writes digit_share, upper_start, ends_sentence, title_case_share, pipe_count, copyright at `at`; returns the next index. */
-function textShape(text: string, row: Float32Array, at: number): number {
+/** A unit ending with one of these ends a sentence (or a quote, or a clause before a list). */
+const SENTENCE_END = '.!?。！？:;"”)';
+
+/**
+ * Writes digit_share, upper_start, ends_sentence, title_case_share, pipe_count, copyright at `at`;
+ * returns the next index. `lower` is text.toLowerCase().
+ */
+function textShape(text: string, lower: string, row: Float32Array, at: number): number {
   let digits = 0, letters = 0, pipes = 0;
-  for (let i = 0; i < text.length; i++) {
+  // Words are the space-separated pieces (unitText collapsed whitespace to single spaces).
+  let pieces = 1, titled = 0;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
     if (c >= 48 && c <= 57) digits++;
     else if (c === 124) pipes++;
     else if (c > 64) letters++;
-  }
-  // Words are the space-separated pieces (unitText collapsed whitespace to single spaces).
-  let pieces = 1, titled = 0;
-  for (let i = 0; i < text.length; i++) {
-    if (i > 0 && text.charCodeAt(i - 1) !== 32) continue;
-    if (i > 0) pieces++;
-    if (isUpper(text, i)) titled++;
+    if (i === 0 || text.charCodeAt(i - 1) === 32) {
+      if (i > 0) pieces++;
+      if (isUpper(text, i)) titled++;
+    }
   }
   row[at++] = digits / Math.max(1, digits + letters);
-  row[at++] = text.length && isUpper(text, 0) ? 1 : 0;
-  row[at++] = /[.!?。！？:;"”)]$/.test(text) ? 1 : 0;
+  row[at++] = n && isUpper(text, 0) ? 1 : 0;
+  row[at++] = n && SENTENCE_END.includes(text.charAt(n - 1)) ? 1 : 0;
   row[at++] = titled / pieces;
   row[at++] = pipes;
-  row[at++] = /©|\(c\)|copyright|all rights reserved/i.test(text) ? 1 : 0;
+  row[at++] = mentionsCopyright(text, lower) ? 1 : 0;
   return at;
+}
+
+/**
+ * /©|\(c\)|copyright|all rights reserved/i.test(text), from the lower-cased text without a
+ * case-insensitive regex scan per unit (test/block-features.test.ts checks the two agree).
+ */
+export function mentionsCopyright(text: string, lower: string): boolean {
+  return text.includes('©') || lower.includes('(c)') || lower.includes('copyright') || lower.includes('all rights reserved');
 }
 
 /** True when the UTF-16 unit at i changes under toLowerCase (an upper-case letter); ASCII without a string. */

@@ -24,7 +24,11 @@ const LONGEST = Math.max(...[...FUNCTION_WORDS].map((w) => w.length));
 
 /** Share of the words (runs of letters and apostrophes) of `text` that are function words (0 with no words). */
 export function functionWordShare(text: string): number {
-  const lower = text.toLowerCase();
+  return functionWordShareOfLower(text.toLowerCase());
+}
+
+/** functionWordShare of text already lower-cased (callers that need the lower-case text anyway). */
+export function functionWordShareOfLower(lower: string): number {
   let k = 0;
   const words = forEachRun(lower, LETTER | APOSTROPHE, (a, b) => { if (b - a <= LONGEST && FUNCTION_WORDS.has(lower.slice(a, b))) k++; });
   return words ? k / words : 0;
