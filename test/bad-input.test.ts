@@ -363,6 +363,10 @@ const HOSTILE: HostileCase[] = [
   { name: '<div> nested 100,000 deep and closed', n: 10_000, gen: (n) => '<div>'.repeat(n) + 'deep' + '</div>'.repeat(n) },
   { name: '<a> nested 100,000 deep (adoption agency)', n: 10_000, gen: (n) => '<a href="#">'.repeat(n) + '<div>x</div>'.repeat(10) },
   { name: '<ul><li> nested 100,000 deep', n: 10_000, gen: (n) => '<ul><li>'.repeat(n) + 'x' },
+  // Text and a boilerplate class at every level: a text unit per level, each under every other
+  // (walks from a unit to its ancestors, or over each marked subtree, would be quadratic).
+  { name: '<div class=menu> with text, nested 100,000 deep', n: 10_000, gen: (n) => '<body>' + '<div class="menu">x '.repeat(n) + '</div>'.repeat(n) },
+  { name: '<blockquote> with text, nested 100,000 deep', n: 10_000, gen: (n) => '<blockquote>Some words here. '.repeat(n) },
   { name: '100,000 distinct unclosed <font> then paragraphs', n: 10_000, gen: (n) => '<font size=1>'.repeat(n) + '<p>x</p>'.repeat(100) },
   // Distinct attributes defeat the Noah's Ark clause, so every paragraph re-creates all open
   // formatting elements (HTML spec "reconstruct the active formatting elements"): 4,000 × 4,000 in a 72 KB page.

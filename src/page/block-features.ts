@@ -103,7 +103,8 @@ export function blockFeatures(doc: DomDocument, units: DomElement[], ctx: UnitCo
   const kindsOf = ancestorFlags(doc, body);
   const bodyLen = Math.max(1, body.textLen);
   const totalInline = units.reduce((s, u) => s + u.inlineLen, 0) || 1;
-  const isContent = units.map((u) => labels.effective(u) === CONTENT ? 1 : 0);
+  const effective = labels.effectiveAll();
+  const isContent = units.map((u) => effective[u.id] === CONTENT ? 1 : 0);
   const texts = units.map(unitText);
   const seen = new Map<string, number>();
   for (const t of texts) seen.set(t, (seen.get(t) ?? 0) + 1);

@@ -147,8 +147,13 @@ function scoreSubtrees(doc: DomDocument, body: DomElement, params: DefaultParams
     }
     good[i] = g; bad[i] = b; link[i] = l;
   }
+  // Inside or being boilerplate, in one pre-order pass (marking each boilerplate subtree in turn
+  // is quadratic when such blocks nest deep).
   const inBoiler = new Uint8Array(n);
-  for (let i = 0; i < n; i++) if (kinds[i]) inBoiler.fill(1, i, i + els[i].tags + 1);
+  for (let i = 0; i < n; i++) {
+    const parent = els[i].parent;
+    inBoiler[i] = kinds[i] || (parent && inBoiler[parent.id]) ? 1 : 0;
+  }
   return { good, bad, link, kinds, inBoiler };
 }
 

@@ -34,19 +34,28 @@ export class Labels {
     }
     return NOISE;
   }
+  /**
+   * effective() of every element, by id, in one pass: ids are pre-order, so a parent's is known
+   * before its children's. Walking up from each element instead is quadratic on a deep page.
+   */
+  effectiveAll(): Uint8Array {
+    const els = this.doc.elements;
+    const out = new Uint8Array(els.length);
+    for (let i = 0; i < els.length; i++) {
+      const m = this.marks[i], parent = els[i].parent;
+      out[i] = m !== UNSET ? m : parent ? out[parent.id] : NOISE;
+    }
+    return out;
+  }
   /** Elements labelled CONTENT whose nearest labelled ancestor is not CONTENT: the roots to render. */
   contentRoots(): DomElement[] {
     const out: DomElement[] = [];
     const els = this.doc.elements;
+    const effective = this.effectiveAll();
     for (let i = 0; i < els.length; i++) {
       if (this.marks[i] !== CONTENT) continue;
-      let covered = false;
-      for (let p = els[i].parent; p; p = p.parent) {
-        const m = this.marks[p.id];
-        if (m === CONTENT) { covered = true; break; }
-        if (m === NOISE) break;
-      }
-      if (!covered) out.push(els[i]);
+      const parent = els[i].parent;
+      if (!parent || effective[parent.id] !== CONTENT) out.push(els[i]);
     }
     return out;
   }
