@@ -196,7 +196,8 @@ export function siteRefiner(model: SiteModel, options: SiteRefinerOptions = {}):
       for (const c of cover) { all += c.total; tmpl += c.gone; }
       const report: Omit<SiteReport, 'fallback'> = { ...empty, coverage: all ? tmpl / all : 0 };
       const out = copyLabels(doc, page);
-      const pageContent = units.map((u) => page.effective(u.el) === CONTENT);
+      const pageEffective = page.effectiveAll();
+      const pageContent = units.map((u) => pageEffective[u.el.id] === CONTENT);
 
       // 1. paper 004: template text among what the page level kept. With `edges`, a template
       // unit between two kept units of the page's own text (at least `anchorChars` of it) stays:
@@ -262,11 +263,12 @@ export function siteRefiner(model: SiteModel, options: SiteRefinerOptions = {}):
 
 /** Per unit, the non-space characters a labeling keeps (inline NOISE runs inside a kept unit subtracted). */
 function keptChars(units: readonly PageUnit[], cover: readonly UnitCover[], labels: Labels, content: boolean[] | null) {
+  const effective = labels.effectiveAll();
   const kept = units.map((u, i) => {
-    if (!(content ? content[i] : labels.effective(u.el) === CONTENT)) return 0;
+    if (!(content ? content[i] : effective[u.el.id] === CONTENT)) return 0;
     let n = cover[i].total, coveredTo = -1;
     for (const sp of u.inline) {
-      if (sp.start < coveredTo || labels.effective(sp.el) !== NOISE) continue;
+      if (sp.start < coveredTo || effective[sp.el.id] !== NOISE) continue;
       n -= nonSpace(u.text, sp.start, sp.end);
       coveredTo = sp.end;
     }
