@@ -53,58 +53,13 @@ function wholeWords(phrases: readonly string[]): RegExp {
   return new RegExp(`(?:^|[^a-z])(?:${phrases.join('|')})(?:$|[^a-z])`);
 }
 
-/**
- * The letters a phrase certainly starts with: up to its first hyphen, group or optional letter.
- * A match starts at the start of a run of letters, so a class string none of whose runs begins
- * with one of these cannot match, and most strings are rejected without running the regexes.
- */
-function leadOf(phrase: string): string {
-  const letters = /^[a-z]*/.exec(phrase)![0];
-  return phrase[letters.length] === '?' ? letters.slice(0, -1) : letters;
-}
-
-/** Leads by their first two letters (a lead is at least two long). */
-class LeadIndex {
-  private readonly byPair = new Map<number, string[]>();
-  constructor(phrases: readonly string[]) {
-    for (const p of phrases) {
-      const lead = leadOf(p);
-      if (lead.length < 2) throw new Error(`boilerplate word "${p}" must start with two fixed letters`);
-      const key = lead.charCodeAt(0) * 128 + lead.charCodeAt(1);
-      const list = this.byPair.get(key);
-      if (!list) this.byPair.set(key, [lead]);
-      else if (!list.includes(lead)) list.push(lead);
-    }
-  }
-  /** True when some maximal run of a-z in `s` starts with a lead. */
-  mayMatch(s: string): boolean {
-    const n = s.length;
-    for (let i = 0; i < n;) {
-      while (i < n && !isAsciiLower(s.charCodeAt(i))) i++;
-      let end = i;
-      while (end < n && isAsciiLower(s.charCodeAt(end))) end++;
-      if (end - i >= 2) {
-        const leads = this.byPair.get(s.charCodeAt(i) * 128 + s.charCodeAt(i + 1));
-        if (leads) for (const lead of leads) if (lead.length <= end - i && s.startsWith(lead, i)) return true;
-      }
-      i = end;
-    }
-    return false;
-  }
-}
-
-function isAsciiLower(c: number): boolean {
-  return c >= 97 && c <= 122;
-}
-
-/** The rules as regexes, in order (exported for the tests, which check the lead filter against them). */
+/** The rules as regexes, in order (exported for the tests). */
 export const WORD_RULE_REGEXES: readonly [RegExp, BoilerKind][] = WORD_RULES.map(([k, words]) => [wholeWords(words), k]);
 export const POSITIVE = wholeWords(POSITIVE_WORDS);
-const WORD_RULE_LEADS = new LeadIndex(WORD_RULES.flatMap(([, words]) => words));
-const POSITIVE_LEADS = new LeadIndex(POSITIVE_WORDS);
 
-// Most class/id strings match no rule, and a site repeats the same few hundred: the lead index
+// Most class/id strings match no rule, and a site repeats the same few hundred: one combined test
 // rejects the common case, and the kind of each string seen is remembered (bounded, per process).
+const ANY_WORD_RULE = wholeWords(WORD_RULES.flatMap(([, words]) => words));
 const KIND_OF_CLASS_ID = new Map<string, BoilerKind | null>();
 const CLASS_ID_MEMO_LIMIT = 20_000;
 
@@ -113,22 +68,10 @@ export function classIdKind(ci: string): BoilerKind | null {
   let kind = KIND_OF_CLASS_ID.get(ci);
   if (kind !== undefined) return kind;
   kind = null;
-  if (WORD_RULE_LEADS.mayMatch(ci)) for (const [re, k] of WORD_RULE_REGEXES) if (re.test(ci)) { kind = k; break; }
+  if (ANY_WORD_RULE.test(ci)) for (const [re, k] of WORD_RULE_REGEXES) if (re.test(ci)) { kind = k; break; }
   if (KIND_OF_CLASS_ID.size >= CLASS_ID_MEMO_LIMIT) KIND_OF_CLASS_ID.clear();
   KIND_OF_CLASS_ID.set(ci, kind);
   return kind;
-}
-
-const NAMES_CONTENT = new Map<string, boolean>();
-
-/** POSITIVE.test(ci), remembered per string like classIdKind (labelers ask for every element). */
-export function classIdNamesContent(ci: string): boolean {
-  let yes = NAMES_CONTENT.get(ci);
-  if (yes !== undefined) return yes;
-  yes = POSITIVE_LEADS.mayMatch(ci) && POSITIVE.test(ci);
-  if (NAMES_CONTENT.size >= CLASS_ID_MEMO_LIMIT) NAMES_CONTENT.clear();
-  NAMES_CONTENT.set(ci, yes);
-  return yes;
 }
 
 /** The boilerplate kind the markup of `el` itself declares, if any. */
@@ -150,7 +93,9 @@ export function boilerKind(el: DomElement): BoilerKind | null {
 export function namesContent(el: DomElement): boolean {
   if (el.tag === 'article' || el.tag === 'main') return true;
   const ci = el.classId;
-  if (ci && classIdNamesContent(ci)) return true;
+  // No memo here: one regex test is cheaper than a lookup in a memo of thousands of strings, and
+  // contentNamed asks once per element and document.
+  if (ci && POSITIVE.test(ci)) return true;
   const itemprop = el.attr('itemprop');
   return itemprop === 'articleBody' || itemprop === 'text';
 }
