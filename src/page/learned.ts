@@ -62,18 +62,18 @@ export function labelLearned(doc: DomDocument, base: DefaultLabels, model: Block
   return labels;
 }
 
-/**
- * Turns kept units into a labels overlay that keeps the page's structure: one CONTENT root at the
- * deepest element holding every kept unit, NOISE on each maximal subtree inside it that has text
- * but no kept unit. Text-less elements (images, rules) between kept units stay. Only a dropped unit
- * holding kept units (stray text around paragraphs) splits the content into several roots.
- */
 /** Per element id: whether it is a text unit, and the block model's verdict on it. */
 interface Verdicts {
   has(id: number): boolean;
   get(id: number): string | undefined;
 }
 
+/**
+ * Turns kept units into a labels overlay that keeps the page's structure: one CONTENT root at the
+ * deepest element holding every kept unit, NOISE on each maximal subtree inside it that has text
+ * but no kept unit. Text-less elements (images, rules) between kept units stay. Only a dropped unit
+ * holding kept units (stray text around paragraphs) splits the content into several roots.
+ */
 function markKept(doc: DomDocument, kept: DomElement[], verdict: Verdicts, labels: Labels): void {
   if (!kept.length) return;
   const els = doc.elements;
