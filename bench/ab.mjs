@@ -1,0 +1,54 @@
+#!/usr/bin/env node
+// A/B timing of two builds of thresher, for changes too small for the page bench's noise:
+//   node bench/ab.mjs DIR_A DIR_B [--dataset trafilatura] [--rounds 3] [--passes 4] [--cpu 0] [--data DIR]
+// DIR_A and DIR_B are build output folders (each with src/index.js), for example `dist` and an
+// older commit built with `npx tsc -p tsconfig.json --outDir .distA` (inside the repository, so
+// that node_modules resolves). Each round runs A then B, each in a fresh child pinned to one core,
+// timing `passes` passes of extract() over the whole set; the first pass carries JIT warm-up.
+// Alternating rounds let both builds share the machine's drift. Prints ms per page per pass.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+
+if (process.argv[2] === '--child') {
+  const [, , , dist, dir, passes] = process.argv;
+  const { extract } = await import(pathToFileURL(join(dist, 'src', 'index.js')).href);
+  const rows = readFileSync(join(dir, 'manifest.jsonl'), 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+  const pages = rows.map((m) => gunzipSync(readFileSync(join(dir, m.html ?? `html/${m.id}.html.gz`))).toString('utf8'));
+  const out = [];
+  for (let pass = 0; pass < Number(passes); pass++) {
+    const t = performance.now();
+    for (const html of pages) extract(html).text;
+    out.push((performance.now() - t) / pages.length);
+  }
+  process.stdout.write(JSON.stringify(out));
+} else {
+  const [a, b, ...rest] = process.argv.slice(2);
+  const o = { dataset: 'trafilatura', rounds: 3, passes: 4, cpu: '0', data: resolve(HERE, '..', '..', 'shared', 'datasets') };
+  for (let i = 0; i < rest.length; i++) {
+    const k = rest[i].replace(/^--/, '');
+    if (!(k in o)) fail(`unknown option ${rest[i]}`);
+    o[k] = typeof o[k] === 'number' ? Number(rest[++i]) : rest[++i];
+  }
+  if (!a || !b) fail('usage: node bench/ab.mjs DIR_A DIR_B [--dataset NAME] [--rounds N] [--passes N] [--cpu N] [--data DIR]');
+  const dir = join(o.data, o.dataset);
+  if (!existsSync(join(dir, 'manifest.jsonl'))) fail(`no ${join(dir, 'manifest.jsonl')} (set --data DIR)`);
+  for (const d of [a, b]) if (!existsSync(join(resolve(d), 'src', 'index.js'))) fail(`${d}/src/index.js is missing: build it first`);
+  console.log(`${o.dataset}: ms per page for passes 1..${o.passes} (pass 1 carries JIT warm-up), ${o.rounds} alternating rounds on core ${o.cpu}`);
+  for (let r = 1; r <= o.rounds; r++) {
+    for (const [name, d] of [['A', a], ['B', b]]) {
+      const run = spawnSync('taskset', ['-c', o.cpu, process.execPath, fileURLToPath(import.meta.url), '--child', resolve(d), dir, String(o.passes)], { encoding: 'utf8', maxBuffer: 1 << 20 });
+      if (run.status !== 0) fail(`round ${r} ${name} failed:\n${run.stderr}`);
+      console.log(`round ${r} ${name} ${d.padEnd(12)} ${JSON.parse(run.stdout).map((ms) => ms.toFixed(2)).join('  ')}`);
+    }
+  }
+}
+
+function fail(msg) {
+  console.error(`ab: ${msg}`);
+  process.exit(2);
+}
