@@ -136,6 +136,7 @@ function fold(runs) {
     peakRssMiB: Math.max(...ok.map((r) => r.peakRssMiB)),
     timedPeakRssMiB: Math.max(...ok.map((r) => r.timedPeakRssMiB)),
     toolRssMiB: Math.max(...ok.map((r) => r.toolRssMiB)),
+    gcShare: median(ok.map((r) => r.gcShare ?? NaN)),
     runs: runs.map((r) => (r.status === 'ok' ? { pagesPerSec: r.pagesPerSec, peakRssMiB: r.peakRssMiB } : { status: r.status })),
     failedRuns: runs.length - ok.length,
   };
@@ -147,11 +148,11 @@ function fmt(n, d = 1) {
 }
 
 function table(rows) {
-  const head = ['tool', 'dataset', 'pages', 'pages/s', 'MB/s', 'peak RSS MiB', 'base MiB', 'tool +MiB', 'p99 ms', 'errors', '× readab.', '× parse-only'];
+  const head = ['tool', 'dataset', 'pages', 'pages/s', 'MB/s', 'peak RSS MiB', 'base MiB', 'tool +MiB', 'GC %', 'p99 ms', 'errors', '× readab.', '× parse-only'];
   const body = rows.map((r) => (r.status !== 'ok'
-    ? [r.tool, r.dataset, '-', r.status.toUpperCase(), '-', '-', '-', '-', '-', '-', '-', '-']
+    ? [r.tool, r.dataset, '-', r.status.toUpperCase(), '-', '-', '-', '-', '-', '-', '-', '-', '-']
     : [r.tool + (r.tool === 'parse-only' && /fallback/.test(r.note) ? ' (parse5)' : ''), r.dataset, String(r.pages), fmt(r.pagesPerSec), fmt(r.mbPerSec, 2),
-      fmt(r.peakRssMiB, 0), fmt(r.baselineRssMiB, 0), fmt(r.toolRssMiB, 0), fmt(r.msPerPage.p99, 0), String(r.errors),
+      fmt(r.peakRssMiB, 0), fmt(r.baselineRssMiB, 0), fmt(r.toolRssMiB, 0), fmt(100 * r.gcShare, 0), fmt(r.msPerPage.p99, 0), String(r.errors),
       r.vsReadability ? `${r.vsReadability.toFixed(2)}×` : '-', r.vsParseOnly ? `${r.vsParseOnly.toFixed(2)}×` : '-']));
   const w = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells) => cells.map((c, i) => (i < 2 ? c.padEnd(w[i]) : c.padStart(w[i]))).join('  ');
