@@ -5,7 +5,9 @@
 // older commit built with `npx tsc -p tsconfig.json --outDir .distA` (inside the repository, so
 // that node_modules resolves). Each round runs A then B, each in a fresh child pinned to one core,
 // timing `passes` passes of extract() over the whole set; the first pass carries JIT warm-up.
-// Alternating rounds let both builds share the machine's drift. Prints ms per page per pass.
+// Alternating rounds let both builds share the machine's drift. Prints ms per page per pass, and
+// the share of each pass spent in GC pauses (a build's allocation pattern can change it without
+// changing its code's speed: bench/README.md, "GC share").
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -19,11 +21,18 @@ if (process.argv[2] === '--child') {
   const { extract } = await import(pathToFileURL(join(dist, 'src', 'index.js')).href);
   const rows = readFileSync(join(dir, 'manifest.jsonl'), 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
   const pages = rows.map((m) => gunzipSync(readFileSync(join(dir, m.html ?? `html/${m.id}.html.gz`))).toString('utf8'));
+  const { PerformanceObserver } = await import('node:perf_hooks');
+  let gcMs = 0;
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) gcMs += e.duration; }).observe({ entryTypes: ['gc'] });
   const out = [];
   for (let pass = 0; pass < Number(passes); pass++) {
+    const gc0 = gcMs;
     const t = performance.now();
     for (const html of pages) extract(html).text;
-    out.push((performance.now() - t) / pages.length);
+    const ms = performance.now() - t;
+    // GC entries arrive asynchronously: let this pass's last ones in before reading the sum.
+    await new Promise((r) => setTimeout(r, 20));
+    out.push([ms / pages.length, (gcMs - gc0) / ms]);
   }
   process.stdout.write(JSON.stringify(out));
 } else {
@@ -38,12 +47,12 @@ if (process.argv[2] === '--child') {
   const dir = join(o.data, o.dataset);
   if (!existsSync(join(dir, 'manifest.jsonl'))) fail(`no ${join(dir, 'manifest.jsonl')} (set --data DIR)`);
   for (const d of [a, b]) if (!existsSync(join(resolve(d), 'src', 'index.js'))) fail(`${d}/src/index.js is missing: build it first`);
-  console.log(`${o.dataset}: ms per page for passes 1..${o.passes} (pass 1 carries JIT warm-up), ${o.rounds} alternating rounds on core ${o.cpu}`);
+  console.log(`${o.dataset}: ms per page (GC share) for passes 1..${o.passes} (pass 1 carries JIT warm-up), ${o.rounds} alternating rounds on core ${o.cpu}`);
   for (let r = 1; r <= o.rounds; r++) {
     for (const [name, d] of [['A', a], ['B', b]]) {
       const run = spawnSync('taskset', ['-c', o.cpu, process.execPath, fileURLToPath(import.meta.url), '--child', resolve(d), dir, String(o.passes)], { encoding: 'utf8', maxBuffer: 1 << 20 });
       if (run.status !== 0) fail(`round ${r} ${name} failed:\n${run.stderr}`);
-      console.log(`round ${r} ${name} ${d.padEnd(12)} ${JSON.parse(run.stdout).map((ms) => ms.toFixed(2)).join('  ')}`);
+      console.log(`round ${r} ${name} ${d.padEnd(12)} ${JSON.parse(run.stdout).map(([ms, gc]) => `${ms.toFixed(2)} (${(100 * gc).toFixed(0)}%)`).join('  ')}`);
     }
   }
 }
