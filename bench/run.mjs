@@ -142,6 +142,9 @@ function fold(runs) {
   };
 }
 
+/** Above this share of the timed pass in GC pauses, the driver warns (bench/README.md, "GC share"). */
+const GC_SHARE_WARN = 0.15;
+
 function fmt(n, d = 1) {
   if (n === undefined || n === null || !Number.isFinite(n)) return '-';
   return n >= 100 ? n.toFixed(0) : n.toFixed(d);
@@ -231,6 +234,7 @@ async function main() {
     console.log(`\n${table(rows)}\n`);
     console.log('pages/s and MB/s: timed pass on one core (MB = 10^6 bytes of UTF-8 input). peak RSS: child\'s maxRSS,');
     console.log('base: RSS after loading the pages and warm-up; tool +MiB: peak RSS during the timed pass minus base.');
+    console.log('GC %: share of the timed pass in main-thread GC pauses.');
   }
 
   const targets = [];
@@ -245,6 +249,8 @@ async function main() {
     targets.push({ dataset, vsReadability: t.vsReadability, rssMiB: rss, rssMeasure: o.mode === 'stream' ? 'peak' : 'peak-minus-baseline', speedOk, rssOk });
     console.log(`target ${dataset}: ${TARGET.tool} ${t.vsReadability.toFixed(2)}× readability+linkedom pages/s (≥ ${TARGET.speedup}: ${speedOk ? 'yes' : 'NO'}); ` +
       `${o.mode === 'stream' ? 'peak RSS' : 'peak RSS above the held pages'} ${fmt(rss, 0)} MiB (< ${TARGET.peakRssMiB}: ${rssOk ? 'yes' : 'NO'})`);
+    // 5-8% is thresher's usual share; far more means an allocation pattern went wrong.
+    if (t.gcShare > GC_SHARE_WARN) console.log(`warning ${dataset}: GC pauses took ${fmt(100 * t.gcShare, 0)}% of ${TARGET.tool}'s timed pass (usual: 5-8%); see bench/README.md, "GC share"`);
   }
   const site = o.parts.includes('site') ? runSiteBenches(pin, o) : undefined;
   const failed = rows.filter((r) => r.status !== 'ok');
