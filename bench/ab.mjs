@@ -13,6 +13,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gunzipSync } from 'node:zlib';
+import { watchGc } from './gc-watch.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 
@@ -21,18 +22,15 @@ if (process.argv[2] === '--child') {
   const { extract } = await import(pathToFileURL(join(dist, 'src', 'index.js')).href);
   const rows = readFileSync(join(dir, 'manifest.jsonl'), 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
   const pages = rows.map((m) => gunzipSync(readFileSync(join(dir, m.html ?? `html/${m.id}.html.gz`))).toString('utf8'));
-  const { PerformanceObserver } = await import('node:perf_hooks');
-  let gcMs = 0;
-  new PerformanceObserver((list) => { for (const e of list.getEntries()) gcMs += e.duration; }).observe({ entryTypes: ['gc'] });
+  const gc = watchGc();
   const out = [];
   for (let pass = 0; pass < Number(passes); pass++) {
-    const gc0 = gcMs;
+    const gc0 = gc.ms();
     const t = performance.now();
     for (const html of pages) extract(html).text;
     const ms = performance.now() - t;
-    // GC entries arrive asynchronously: let this pass's last ones in before reading the sum.
-    await new Promise((r) => setTimeout(r, 20));
-    out.push([ms / pages.length, (gcMs - gc0) / ms]);
+    await gc.settle();
+    out.push([ms / pages.length, (gc.ms() - gc0) / ms]);
   }
   process.stdout.write(JSON.stringify(out));
 } else {

@@ -9,8 +9,8 @@
 //   compressed corpus, close to what a streaming deployment would see.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PerformanceObserver } from 'node:perf_hooks';
 import { gunzipSync } from 'node:zlib';
+import { watchGc } from './gc-watch.mjs';
 import { TOOLS } from './tools.mjs';
 
 const MARK = '@@BENCH@@ ';
@@ -94,11 +94,7 @@ async function main() {
   const errorSamples = [];
   let streamSum = 0;
   let timedPeakBytes = 0;
-  // Main-thread GC pauses during the timed pass: a tool's allocation pattern can cost it as much
-  // as its own code (bench/README.md, "GC share").
-  let gcMs = 0;
-  const gcWatch = new PerformanceObserver((list) => { for (const e of list.getEntries()) gcMs += e.duration; });
-  gcWatch.observe({ entryTypes: ['gc'] });
+  const gcPauses = watchGc();
   const tStart = performance.now();
   for (let i = 0; i < pages.length; i++) {
     const p = pages[i];
@@ -120,9 +116,8 @@ async function main() {
     if (r > timedPeakBytes) timedPeakBytes = r;
   }
   const wall = (performance.now() - tStart) / 1000;
-  // GC entries are delivered asynchronously: let the last ones arrive before reading the sum.
-  await new Promise((r) => setTimeout(r, 20));
-  gcWatch.disconnect();
+  await gcPauses.settle();
+  gcPauses.stop();
   const seconds = o.mode === 'stream' ? streamSum / 1000 : wall;
   const peak = peakMiB();
   // Peak during the timed pass: exact when the lifetime peak grew during it, else the sampled max.
@@ -139,7 +134,7 @@ async function main() {
     bytes,
     seconds,
     pagesPerSec: pages.length / seconds,
-    gcShare: gcMs / 1000 / wall,
+    gcShare: gcPauses.ms() / 1000 / wall,
     mbPerSec: bytes / 1e6 / seconds,
     peakRssMiB: peak,
     baselineRssMiB: rssBaseline,
