@@ -37,6 +37,8 @@ const { values: a } = parseArgs({ options: {
   rate: { type: 'string', default: '0.2' }, subsample: { type: 'string', default: '0.3' },
   lambda: { type: 'string', default: '1' }, 'min-child': { type: 'string', default: '1' },
   'comment-units': { type: 'string', default: 'keep' },
+  // --cv only: extract the held-out pages with comments: false.
+  'no-comments': { type: 'boolean', default: false },
   // The second pass learns from first-pass probabilities of pages the first model did not see:
   // out-of-fold, over this many host-grouped folds.
   oof: { type: 'string', default: '4' }, 'no-smoother': { type: 'boolean', default: false },
@@ -235,7 +237,7 @@ if (a.cv) {
       fs.mkdirSync(`${a.out}/${s.name}`, { recursive: true });
       s.pages.forEach((pg, q) => {
         if (foldOf(s, q) !== k) return;
-        const text = extract(zlib.gunzipSync(fs.readFileSync(pg.html)), { blockModel }).text;
+        const text = extract(zlib.gunzipSync(fs.readFileSync(pg.html)), { blockModel, comments: !a['no-comments'] }).text;
         fs.writeFileSync(`${a.out}/${s.name}/${pg.id}.txt`, text);
       });
     }

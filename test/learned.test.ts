@@ -58,3 +58,17 @@ test('learned labeler: drops the navigation of a plain article, keeps its prose;
   const structural = extract(html, { model: false });
   assert.match(structural.text, /The river rose/);
 });
+
+test('comments: false drops a discussion the learned labeler keeps by default', () => {
+  const prose = 'The council voted on Tuesday to rebuild the old footbridge over the river before the winter floods. ';
+  const reply = 'I walk across that bridge every morning and it has been shaking for years, glad they finally agreed to fix it. ';
+  const html = `<html><head><title>Council votes to rebuild the footbridge</title></head><body><main><article><h1>Council votes to rebuild the footbridge</h1>${[3, 4, 5].map((i) => `<p>${prose.repeat(i)}</p>`).join('')}</article>
+    <section id="comments" class="comments"><h2>3 comments</h2>${[1, 2, 3].map((i) => `<div class="comment"><p class="author">Reader ${i}</p><p>${reply.repeat(2)}</p></div>`).join('')}</section></main></body></html>`;
+  const plain = extract(html);
+  const without = extract(html, { comments: false });
+  assert.match(without.text, /The council voted/);
+  assert.doesNotMatch(without.text, /walk across that bridge|Reader 1|3 comments/);
+  // Whatever the default kept of the thread, comments: false keeps none of it and nothing more.
+  assert.ok(plain.text.startsWith(without.text.trimEnd().split('\n')[0]));
+  assert.ok(without.text.length <= plain.text.length);
+});

@@ -56,6 +56,28 @@ export const DEFAULT_PARAMS: DefaultParams = { lambda: 1.0, shortUnit: 40, sibli
   hubLinkShare: 0.5, hubRootShare: 0.25, hubCentralShare: 0.8, overruleShare: 0.5, boilerDiscount: 0.5, keepComments: true, minDiscussion: 100, trimTail: true, contentBonus: 0.2, headline: true };
 
 
+/**
+ * `comments: false` after any labeler that may keep them (the learned one was trained on sets whose
+ * truth has user comments): every comments block the markup declares is cut, outermost first.
+ * As everywhere, a block holding most of the page's prose is not boilerplate, whatever its class.
+ */
+export function cutComments(doc: DomDocument, labels: Labels, params: DefaultParams = DEFAULT_PARAMS): void {
+  const body = doc.body ?? doc.root;
+  const bodyPlain = Math.max(1, body.textLen - body.linkTextLen);
+  const declared = boilerKinds(doc);
+  const effective = labels.effectiveAll();
+  const els = doc.elements;
+  for (let i = body.id; i <= body.id + body.tags; i++) {
+    const el = els[i];
+    if (declared[i] !== 'comments' || el.textLen - el.linkTextLen > params.overruleShare * bodyPlain) continue;
+    // Only where something inside would be rendered: the block itself or any element below it.
+    let rendered = false;
+    for (let j = i; j <= i + el.tags && !rendered; j++) rendered = effective[j] === CONTENT;
+    if (rendered) labels.cut(el, 'user comments (comments: false)');
+    i += el.tags;
+  }
+}
+
 /** Per-element sums over the subtree, boilerplate excluded (arrays indexed by element id). */
 interface Masses {
   good: Float64Array; bad: Float64Array; link: Float64Array;

@@ -13,7 +13,7 @@ import { renderMarkdown } from '../render/markdown.js';
 import { renderHtml } from '../render/html.js';
 import type { Algorithm, Budget, Diagnostic, ExtractOptions, Extraction } from '../types.js';
 import { ALGORITHMS } from '../types.js';
-import { DEFAULT_PARAMS, labelDefault } from './default.js';
+import { DEFAULT_PARAMS, cutComments, labelDefault } from './default.js';
 import { blockDebug } from './debug.js';
 import { labelLearned } from './learned.js';
 import type { Labels } from './labels.js';
@@ -25,8 +25,12 @@ export type Labeler = (doc: DomDocument, options: ExtractOptions) => Labels & { 
 
 export const LABELERS: Record<Algorithm, Labeler> = {
   default: (doc, options) => {
-    const structural = labelDefault(doc, options.comments === false ? { ...DEFAULT_PARAMS, keepComments: false } : DEFAULT_PARAMS);
-    return options.model === false ? structural : labelLearned(doc, structural, options.blockModel);
+    const noComments = options.comments === false;
+    const structural = labelDefault(doc, noComments ? { ...DEFAULT_PARAMS, keepComments: false } : DEFAULT_PARAMS);
+    if (options.model === false) return structural;
+    const learned = labelLearned(doc, structural, options.blockModel);
+    if (noComments) cutComments(doc, learned);
+    return learned;
   },
   tagtree: (doc) => labelTagTree(doc),
   satisfiable: (doc) => labelSatisfiable(doc),

@@ -23,6 +23,13 @@ export class Labels {
     this.marks[el.id] = label;
     this.reasons.set(el.id, reason);
   }
+  /** Labels `el` NOISE and clears every label inside it, so nothing of its subtree is rendered. */
+  cut(el: DomElement, reason: string): void {
+    for (let i = el.id + 1, end = el.id + el.tags; i <= end; i++) {
+      if (this.marks[i] !== UNSET) { this.marks[i] = UNSET; this.reasons.delete(i); }
+    }
+    this.set(el, NOISE, reason);
+  }
   get(el: DomElement): Label {
     return this.marks[el.id] as Label;
   }
