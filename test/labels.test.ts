@@ -25,3 +25,17 @@ test('effectiveAll and contentRoots: the same as walking up from every element (
     assert.deepEqual(labels.contentRoots(), roots);
   }), { numRuns: 300 });
 });
+
+test('cut: the element becomes NOISE and no label inside it survives, so nothing of it is rendered', () => {
+  const labels = new Labels(doc);
+  const section = doc.elements.find((e) => e.tag === 'section')!;
+  const inner = doc.elements.find((e) => e.tag === 'p' && e.id > section.id)!;
+  labels.set(doc.body!, CONTENT, 'root');
+  labels.set(inner, CONTENT, 'kept unit');
+  labels.cut(section, 'cut');
+  assert.equal(labels.get(section), NOISE);
+  assert.equal(labels.get(inner), UNSET);
+  assert.equal(labels.effective(inner), NOISE);
+  assert.equal(labels.reasons.has(inner.id), false);
+  assert.deepEqual(labels.contentInside(section), []);
+});

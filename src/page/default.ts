@@ -69,13 +69,18 @@ export function cutComments(doc: DomDocument, labels: Labels, params: DefaultPar
   const els = doc.elements;
   for (let i = body.id; i <= body.id + body.tags; i++) {
     const el = els[i];
-    if (declared[i] !== 'comments' || el.textLen - el.linkTextLen > params.overruleShare * bodyPlain) continue;
+    if (declared[i] !== 'comments' || holdsMostProse(el, bodyPlain, params)) continue;
     // Only where something inside would be rendered: the block itself or any element below it.
     let rendered = false;
     for (let j = i; j <= i + el.tags && !rendered; j++) rendered = effective[j] === CONTENT;
     if (rendered) labels.cut(el, 'user comments (comments: false)');
     i += el.tags;
   }
+}
+
+/** A markup hint is overruled on a block that holds this much of the body's non-anchor text. */
+function holdsMostProse(el: DomElement, bodyPlain: number, params: DefaultParams): boolean {
+  return el.textLen - el.linkTextLen > params.overruleShare * bodyPlain;
 }
 
 /** Per-element sums over the subtree, boilerplate excluded (arrays indexed by element id). */
@@ -148,7 +153,7 @@ function scoreSubtrees(doc: DomDocument, body: DomElement, params: DefaultParams
     if (k === 'comments' && params.keepComments && el.textLen - el.linkTextLen >= params.minDiscussion) continue;
     if (k === 'header' && (insideArticle(el) || hasHeadline(el))) continue;
     // A hint, not a verdict: no block that holds most of the page's prose is boilerplate.
-    if (el.textLen - el.linkTextLen > params.overruleShare * bodyPlain) continue;
+    if (holdsMostProse(el, bodyPlain, params)) continue;
     kinds[i] = k;
   }
   for (let i = n - 1; i >= 0; i--) {
