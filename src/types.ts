@@ -39,6 +39,11 @@ export interface ExtractOptions {
   model?: boolean;
   /** A block model of your own (scripts/train-block-model.mjs) instead of the shipped one. */
   blockModel?: BlockModel;
+  /**
+   * Decode double-encoded UTF-8 in the outputs and the title ("CafÃ©" → "Café", "â€™" → "’";
+   * text/mojibake.ts). Default true; false gives the page's characters as they are.
+   */
+  repairMojibake?: boolean;
   budget?: Partial<Budget>;
   /**
    * What a site model (src/site/) knows about this page's site. Every page-level labeling,

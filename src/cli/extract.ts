@@ -24,6 +24,7 @@ export async function extractCommand(argv: string[]): Promise<number> {
       debug: { type: 'boolean', default: false },
       'no-comments': { type: 'boolean', default: false },
       'no-model': { type: 'boolean', default: false },
+      'keep-mojibake': { type: 'boolean', default: false },
       out: { type: 'string', short: 'o' },
       timeout: { type: 'string', default: '15000' },
       site: { type: 'string' },
@@ -36,7 +37,7 @@ export async function extractCommand(argv: string[]): Promise<number> {
   if (!ALGORITHMS.includes(algorithm)) throw new ThresherError('E_BAD_OPTION', `--algorithm must be one of ${ALGORITHMS.join(', ')}`);
   if (positionals.length !== 1) throw new ThresherError('E_BAD_OPTION', 'give exactly one <file|dir|-|url>');
   const source = positionals[0];
-  const options = { algorithm, debug: values.debug, formats: [format], comments: !values['no-comments'], model: !values['no-model'] };
+  const options = { algorithm, debug: values.debug, formats: [format], comments: !values['no-comments'], model: !values['no-model'], repairMojibake: !values['keep-mojibake'] };
 
   // --site: the site model whose host matches each page's URL (site-models.ts)
   const picker = values.site ? new ModelPicker(loadModels(values.site)) : null;

@@ -18,6 +18,7 @@ import { blockDebug } from './debug.js';
 import { labelLearned } from './learned.js';
 import type { Labels } from './labels.js';
 import { pageLang, pageTitle } from './metadata.js';
+import { repairMojibake } from '../text/mojibake.js';
 import { labelSatisfiable } from './satisfiable.js';
 import { labelTagTree } from './tag-tree.js';
 
@@ -109,13 +110,16 @@ export function extract(input: string | Uint8Array, options: ExtractOptions = {}
   const t2 = performance.now();
 
   const formats = new Set(options.formats ?? []);
+  // Repaired on the way out: the labelers read the page as it is, the outputs are what it meant.
+  const repair = options.repairMojibake === false ? (s: string) => s : repairMojibake;
+  const title = pageTitle(doc);
   const result: Extraction = {
-    url: options.url, title: pageTitle(doc), pageType: labels!.pageType ?? 'topic', algorithm, lang: pageLang(doc),
-    text, attempts, diagnostics, timings: { parseMs: t1 - t0, labelMs: t2 - t1, renderMs: 0 },
+    url: options.url, title: repair(title), pageType: labels!.pageType ?? 'topic', algorithm, lang: pageLang(doc),
+    text: repair(text), attempts, diagnostics, timings: { parseMs: t1 - t0, labelMs: t2 - t1, renderMs: 0 },
   };
   if (encoding) result.encoding = encoding;
-  if (formats.has('markdown')) result.markdown = renderMarkdown(labels!);
-  if (formats.has('html')) result.html = renderHtml(labels!, result.title);
+  if (formats.has('markdown')) result.markdown = repair(renderMarkdown(labels!));
+  if (formats.has('html')) result.html = repair(renderHtml(labels!, title));
   if (options.debug) result.blocks = blockDebug(labels!);
   result.timings.renderMs = performance.now() - t2;
   if (options.keepTree) Object.defineProperty(result, 'tree', { value: { doc, labels: labels! }, enumerable: false, writable: false });
