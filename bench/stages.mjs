@@ -46,7 +46,7 @@ for (let pass = 0; pass < o.passes; pass++) {
     const base = time('structural labeler', () => labelDefault(doc, DEFAULT_PARAMS));
     const u = textUnits(doc);
     units += u.length;
-    const x = time('block features', () => blockFeatures(doc, u, { labels: base, root: base.root, hub: base.pageType === 'hub', title: pageTitle(doc), markupTokens: BLOCK_MODEL.markupTokens }));
+    const x = time('block features', () => blockFeatures(doc, u, { labels: base, root: base.root, hub: base.pageType === 'hub', title: pageTitle(doc), markupTokens: BLOCK_MODEL.markupTokens, wordTokens: BLOCK_MODEL.wordTokens }));
     const p = time('trees, first pass', () => predictProbaRows(BLOCK_MODEL.gbdt, x, u.length, N_BLOCK_FEATURES));
     time('trees, second pass', () => predictProbaRows(BLOCK_MODEL.smoother.gbdt, smoothingRows(x, p), u.length, N_SMOOTHED_FEATURES));
     // The learned stage again as extract() runs it (features, both passes, selection, labels).

@@ -8,8 +8,9 @@
 // scorer (../shared/eval/score.mjs --dataset SET --out DIR/SET): honest, held-out figures.
 // Two passes: the first-pass model, then the second pass (src/page/smoothing.ts) trained on
 // out-of-fold first-pass probabilities (--oof K folds; --no-smoother for the first pass alone).
-// The class/id token table (src/page/markup-tokens.ts) is learned here too and shipped in the
-// model; every row the trainer learns from is encoded with a table that did not see its fold.
+// The token tables (class/id tokens, src/page/markup-tokens.ts; opening words, src/page/word-tokens.ts)
+// are learned here too and shipped in the model; every row the trainer learns from is encoded with
+// tables that did not see its fold.
 // Labels: a unit is as much content as the share of its word trigrams found in the truth text;
 // on a snippets truth (trafilatura's set) only the units holding a snippet are labelled.
 import fs from 'node:fs';
@@ -19,16 +20,18 @@ import { parseHtml } from '../dist/src/dom/parse.js';
 import { computeFeatures } from '../dist/src/dom/features.js';
 import { labelDefault } from '../dist/src/page/default.js';
 import { pageTitle } from '../dist/src/page/metadata.js';
-import { BLOCK_FEATURES, N_BLOCK_FEATURES as F, blockFeatures, textUnits, unitText } from '../dist/src/page/block-features.js';
+import { BLOCK_FEATURES, N_BLOCK_FEATURES as F, WORD_TOKENS_AT, blockFeatures, textUnits, unitText } from '../dist/src/page/block-features.js';
 import { trainGbdt, predictProba } from '../dist/src/learn/gbdt.js';
 import { N_SMOOTHED_FEATURES as G, SMOOTHED_FEATURE_NAMES, smoothingRows } from '../dist/src/page/smoothing.js';
 import { extract } from '../dist/src/index.js';
-import { MARKUP_TOKEN_FEATURES, buildMarkupTokenTable, pageMarkupTokens, pageTokenStats, writeMarkupTokenFeatures } from '../dist/src/page/markup-tokens.js';
+import { MARKUP_TOKEN_FEATURES, pageMarkupTokens, pageTokenStats, writeMarkupTokenFeatures } from '../dist/src/page/markup-tokens.js';
+import { WORD_TOKEN_FEATURES, openingWords, pageWordStats, writeWordTokenFeatures } from '../dist/src/page/word-tokens.js';
+import { buildTokenTable } from '../dist/src/page/token-table.js';
 
 const COMMENTS_MARKER = '!@#$%^&*()  COMMENTS';
 
-// The markup token features are the last columns of a first-pass row.
-const TOKEN_AT = F - MARKUP_TOKEN_FEATURES.length;
+// The class/id token features, then the word token features, are the last columns of a first-pass row.
+const TOKEN_AT = F - MARKUP_TOKEN_FEATURES.length - WORD_TOKEN_FEATURES.length;
 
 const { values: a } = parseArgs({ options: {
   data: { type: 'string', default: '../shared/datasets' }, cv: { type: 'string' }, out: { type: 'string' },
@@ -92,7 +95,7 @@ function snippetLabels(units, item) {
 function loadSet(name) {
   const dir = `${a.data}/${name}`;
   const rows = fs.readFileSync(`${dir}/manifest.jsonl`, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-  const out = { name, x: [], y: [], w: [], page: [], pages: [], pageRows: [], pageFirst: [], pageTokens: [], pageStats: [] };
+  const out = { name, x: [], y: [], w: [], page: [], pages: [], pageRows: [], pageFirst: [], pageTokens: [], pageStats: [], pageWords: [], wordStats: [] };
   for (const row of rows) {
     if (row.truth_format !== 'text' && row.truth_format !== 'snippets') continue;
     // Anomalous pages (a gold text of another article) teach nothing; they are still extracted in --cv.
@@ -138,6 +141,8 @@ function loadSet(name) {
     // The page's markup, kept to encode its token features under each fold's table (encode()).
     out.pageTokens[pageIndex] = pageMarkupTokens(doc, units);
     out.pageStats[pageIndex] = pageTokenStats(out.pageTokens[pageIndex], out.y.slice(first), out.w.slice(first));
+    out.pageWords[pageIndex] = units.map((u) => openingWords(unitText(u).toLowerCase()));
+    out.wordStats[pageIndex] = pageWordStats(out.pageWords[pageIndex], out.y.slice(first), out.w.slice(first));
     out.pages.push({ id: row.id, html: `${dir}/${row.html}`, host: row.host ?? row.site ?? row.id });
   }
   process.stderr.write(`${name}: ${out.pages.length} pages, ${out.y.length} units\n`);
@@ -145,24 +150,32 @@ function loadSet(name) {
 }
 
 /**
- * The class/id token table from every labelled page for which `use(set, page)` holds. Memoised by
- * `key`: the folds name the tables.
+ * The token tables ({ markup, words }) from every labelled page for which `use(set, page)` holds.
+ * Memoised by `key`: the folds name the tables.
  */
 const TABLES = new Map();
 function tokenTable(sets, key, use) {
   let t = TABLES.get(key);
   if (t) return t;
-  const pages = [];
-  for (const s of sets) s.pageStats.forEach((stats, q) => { if (stats && use(s, q)) pages.push({ host: `${s.name}/${s.pages[q].host}`, stats }); });
-  t = buildMarkupTokenTable(pages);
+  const markup = [], words = [];
+  for (const s of sets) s.pages.forEach((pg, q) => {
+    if (!s.pageStats[q] || !use(s, q)) return;
+    const host = `${s.name}/${pg.host}`;
+    markup.push({ host, stats: s.pageStats[q] });
+    words.push({ host, stats: s.wordStats[q] });
+  });
+  t = { markup: buildTokenTable(markup), words: buildTokenTable(words) };
   TABLES.set(key, t);
   return t;
 }
 
-/** Rewrites the token features of every page for which `which(set, page)` holds, under `tableOf(set, page)`. */
-function encode(sets, which, tableOf) {
+/** Rewrites the token features of every page for which `which(set, page)` holds, under the tables `tablesOf(set, page)`. */
+function encode(sets, which, tablesOf) {
   for (const s of sets) s.pageRows.forEach((rows, q) => {
-    if (rows && which(s, q)) writeMarkupTokenFeatures(s.pageTokens[q], tableOf(s, q), rows, F, TOKEN_AT);
+    if (!rows || !which(s, q)) return;
+    const t = tablesOf(s, q);
+    writeMarkupTokenFeatures(s.pageTokens[q], t.markup, rows, F, TOKEN_AT);
+    writeWordTokenFeatures(s.pageWords[q], t.words, rows, F, WORD_TOKENS_AT);
   });
 }
 
@@ -207,7 +220,7 @@ function outOfFold(sets, K, foldOf, tag) {
         for (let u = 0; u < n; u++) s.x2[first + u] = second.subarray(u * G, (u + 1) * G);
       });
     }
-    process.stderr.write(`first pass, fold ${k + 1}/${K} trained (token table: ${Object.keys(table).length} tokens)\n`);
+    process.stderr.write(`first pass, fold ${k + 1}/${K} trained (token tables: ${Object.keys(table.markup).length} class/id tokens, ${Object.keys(table.words).length} words)\n`);
   }
   return { models, tables };
 }
@@ -232,7 +245,7 @@ if (a.cv) {
   const firstPass = outOfFold(sets, K, foldOf, 'cv');
   for (let k = 0; k < K; k++) {
     const smoother = smoothing ? trainSmoother(sets, (s, i) => foldOf(s, s.page[i]) !== k) : undefined;
-    const blockModel = { features: BLOCK_FEATURES, gbdt: firstPass.models[k], smoother, markupTokens: firstPass.tables[k] };
+    const blockModel = { features: BLOCK_FEATURES, gbdt: firstPass.models[k], smoother, markupTokens: firstPass.tables[k].markup, wordTokens: firstPass.tables[k].words };
     for (const s of sets) {
       fs.mkdirSync(`${a.out}/${s.name}`, { recursive: true });
       s.pages.forEach((pg, q) => {
@@ -251,13 +264,13 @@ if (a.cv) {
   // Out-of-fold target encoding for the shipped first pass: each row's token features come from
   // the table of the other folds; the shipped table is learned from every page.
   encode(sets, () => true, (s, q) => { const i = foldOf(s, q); return tokenTable(sets, `oof-${i}`, (s2, q2) => foldOf(s2, q2) !== i); });
-  const markupTokens = tokenTable(sets, 'all', () => true);
+  const { markup: markupTokens, words: wordTokens } = tokenTable(sets, 'all', () => true);
   const { X, Y, W } = pack(sets, () => true);
   const gbdt = trainGbdt(X, F, Y, W, GBDT);
   const smoother = smoothing ? trainSmoother(sets, () => true) : undefined;
   const r = (v) => Number(v.toPrecision(6));
   const compact = (m) => ({ ...m, base: r(m.base), trees: m.trees.map((t) => ({ ...t, threshold: t.threshold.map((v) => Math.fround(v)), value: t.value.map(r) })) });
-  const model = { features: BLOCK_FEATURES, gbdt: compact(gbdt), ...(smoother ? { smoother: { features: smoother.features, gbdt: compact(smoother.gbdt) } } : {}), markupTokens };
+  const model = { features: BLOCK_FEATURES, gbdt: compact(gbdt), ...(smoother ? { smoother: { features: smoother.features, gbdt: compact(smoother.gbdt) } } : {}), markupTokens, wordTokens };
   const body = `// Generated by scripts/train-block-model.mjs (${GBDT.trees} trees, depth ${GBDT.depth}, rate ${GBDT.learningRate}` +
     `${smoother ? `; second pass on ${K}-fold out-of-fold probabilities` : ''}) ` +
     `from ${sets.map((s) => `${s.name} (${s.pages.length})`).join(', ')}. Do not edit.\n` +

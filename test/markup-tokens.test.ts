@@ -3,10 +3,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import {
-  MARKUP_TOKEN_FEATURES, buildMarkupTokenTable, markupTokens, pageMarkupTokens, pageTokenStats, writeMarkupTokenFeatures,
-  writePageMarkupTokenFeatures,
-  type PageTokenStats,
+  MARKUP_TOKEN_FEATURES, markupTokens, pageMarkupTokens, pageTokenStats, writeMarkupTokenFeatures, writePageMarkupTokenFeatures,
 } from '../src/page/markup-tokens.js';
+import { buildTokenTable, type PageTokenStats } from '../src/page/token-table.js';
+import { WORD_TOKEN_FEATURES } from '../src/page/word-tokens.js';
 import { BLOCK_FEATURES, blockFeatures, textUnits, unitText } from '../src/page/block-features.js';
 import { BLOCK_MODEL } from '../src/page/block-model.generated.js';
 import { parseHtml } from '../src/dom/parse.js';
@@ -61,25 +61,25 @@ test('pageTokenStats: a unit counts for the tokens of its element and of every a
 
 const hostStats = (host: string, entries: [string, number, number][]) => ({ host, stats: new Map(entries.map(([t, wy, w]) => [t, [wy, w] as [number, number]])) as PageTokenStats });
 
-test('buildMarkupTokenTable: only tokens seen on enough hosts; content under a token scores above the prior, chrome below', () => {
+test('buildTokenTable: only tokens seen on enough hosts; content under a token scores above the prior, chrome below', () => {
   const pages = [];
   for (let h = 0; h < 6; h++) pages.push(hostStats(`site${h}`, [['article-body', 9, 10], ['sidebar', 0, 10], ['rare', 5, 10]]));
   pages[0].stats.delete('rare');
-  const table = buildMarkupTokenTable(pages, { minHosts: 6 });
+  const table = buildTokenTable(pages, { minHosts: 6 });
   assert.deepEqual(Object.keys(table), ['article-body', 'sidebar']);
   assert.ok(table['article-body'] > 0.5 && table.sidebar < -0.5);
   // Smoothing: the same rates seen on fewer pages are pulled harder towards the prior (0).
-  const fewer = buildMarkupTokenTable(pages.slice(0, 2), { minHosts: 2 });
+  const fewer = buildTokenTable(pages.slice(0, 2), { minHosts: 2 });
   assert.ok(Math.abs(fewer['article-body']) < Math.abs(table['article-body']));
 });
 
-test('buildMarkupTokenTable: every page votes once, whatever its unit weights', () => {
+test('buildTokenTable: every page votes once, whatever its unit weights', () => {
   const heavy = [hostStats('a', [['x', 1000, 1000]]), hostStats('b', [['x', 0, 1]]), hostStats('c', [['y', 1, 2]])];
   const light = [hostStats('a', [['x', 1, 1]]), hostStats('b', [['x', 0, 1000]]), hostStats('c', [['y', 1, 2]])];
-  assert.deepEqual(buildMarkupTokenTable(heavy, { minHosts: 1 }), buildMarkupTokenTable(light, { minHosts: 1 }));
+  assert.deepEqual(buildTokenTable(heavy, { minHosts: 1 }), buildTokenTable(light, { minHosts: 1 }));
 });
 
-test('buildMarkupTokenTable: the same pages in any order give the same table, byte for byte (property)', () => {
+test('buildTokenTable: the same pages in any order give the same table, byte for byte (property)', () => {
   const page = fc.record({
     host: fc.constantFrom('a', 'b', 'c', 'd', 'e'),
     entries: fc.array(fc.tuple(fc.constantFrom('nav', 'post', 'body', 'ad', 'menu'), fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0.01, max: 50, noNaN: true })), { maxLength: 5 }),
@@ -87,7 +87,7 @@ test('buildMarkupTokenTable: the same pages in any order give the same table, by
   fc.assert(fc.property(fc.array(page, { maxLength: 12 }), fc.integer(), (ps, seed) => {
     const pages = ps.map((p) => hostStats(p.host, p.entries.map(([t, r, w]) => [t, r * w, w])));
     const shuffled = [...pages].sort((x, y) => ((x.host.charCodeAt(0) * 31 + seed) % 7) - ((y.host.charCodeAt(0) * 31 + seed) % 7));
-    assert.equal(JSON.stringify(buildMarkupTokenTable(shuffled, { minHosts: 2 })), JSON.stringify(buildMarkupTokenTable(pages, { minHosts: 2 })));
+    assert.equal(JSON.stringify(buildTokenTable(shuffled, { minHosts: 2 })), JSON.stringify(buildTokenTable(pages, { minHosts: 2 })));
   }));
 });
 
@@ -103,15 +103,16 @@ test('token features: own tokens, ancestors\' tokens up to <body>, and the count
 test('block features end with the token features, read from the model\'s table', () => {
   const { doc, units } = parsed('<body><article class="story"><h1>Title</h1><p>Some prose, here.</p></article></body>');
   const base = labelDefault(doc);
-  const F = BLOCK_FEATURES.length, at = F - MARKUP_TOKEN_FEATURES.length;
-  assert.deepEqual(BLOCK_FEATURES.slice(at), MARKUP_TOKEN_FEATURES);
+  const F = BLOCK_FEATURES.length, at = F - MARKUP_TOKEN_FEATURES.length - WORD_TOKEN_FEATURES.length, end = at + MARKUP_TOKEN_FEATURES.length;
+  assert.deepEqual(BLOCK_FEATURES.slice(at, end), MARKUP_TOKEN_FEATURES);
   const ctx = { labels: base, root: base.root, hub: false, title: 'Title' };
   const without = blockFeatures(doc, units, ctx);
   const withTable = blockFeatures(doc, units, { ...ctx, markupTokens: { story: 1.5 } });
   for (let k = 0; k < units.length; k++) {
-    assert.deepEqual([...without.subarray(k * F + at, (k + 1) * F)], [0, 0, 0, 0, 0]);
-    assert.deepEqual([...withTable.subarray(k * F + at, (k + 1) * F)], [0, 0, 1.5, 0, 1]);
+    assert.deepEqual([...without.subarray(k * F + at, k * F + end)], [0, 0, 0, 0, 0]);
+    assert.deepEqual([...withTable.subarray(k * F + at, k * F + end)], [0, 0, 1.5, 0, 1]);
     assert.deepEqual([...withTable.subarray(k * F, k * F + at)], [...without.subarray(k * F, k * F + at)]);
+    assert.deepEqual([...withTable.subarray(k * F + end, (k + 1) * F)], [...without.subarray(k * F + end, (k + 1) * F)]);
   }
 });
 

@@ -15,7 +15,9 @@ import { functionWordShareOfLower } from '../text/function-words.js';
 import { LETTER, NUMBER, forEachRun } from '../text/word-runs.js';
 import { ThresherError } from '../errors.js';
 import { collapseSpace } from '../text/whitespace.js';
-import { MARKUP_TOKEN_FEATURES, writePageMarkupTokenFeatures, type MarkupTokenTable } from './markup-tokens.js';
+import { MARKUP_TOKEN_FEATURES, writePageMarkupTokenFeatures } from './markup-tokens.js';
+import type { TokenTable } from './token-table.js';
+import { WORD_TOKEN_FEATURES, openingWords, writeWordTokenFeatures } from './word-tokens.js';
 
 const TAG_GROUPS: [string, string[]][] = [
   ['h1', ['h1']], ['h2', ['h2']], ['h3-6', ['h3', 'h4', 'h5', 'h6']], ['p', ['p']], ['li', ['li']],
@@ -38,13 +40,14 @@ export const BLOCK_FEATURES: readonly string[] = [
   'prev_link_density', 'next_link_density', 'prev_log_len', 'next_log_len', 'prev_default', 'next_default',
   'page_link_density', 'page_log_len', 'root_share', 'log_units',
   'function_word_share', 'title_overlap', 'repeats', 'window_default', 'window_link_density', 'window_log_len',
-  ...MARKUP_TOKEN_FEATURES,
+  ...MARKUP_TOKEN_FEATURES, ...WORD_TOKEN_FEATURES,
 ];
 export const N_BLOCK_FEATURES = BLOCK_FEATURES.length;
 /** The token features of a model without a vocabulary: all 0. One object, so its memo is shared. */
-const NO_TABLE: MarkupTokenTable = {};
-/** Features written in the unit loop below; the markup token features follow them. */
-const OWN_FEATURES = N_BLOCK_FEATURES - MARKUP_TOKEN_FEATURES.length;
+const NO_TABLE: TokenTable = {};
+/** Features written in the unit loop below; the class/id token features follow them, then the word token features. */
+const OWN_FEATURES = N_BLOCK_FEATURES - MARKUP_TOKEN_FEATURES.length - WORD_TOKEN_FEATURES.length;
+export const WORD_TOKENS_AT = N_BLOCK_FEATURES - WORD_TOKEN_FEATURES.length;
 
 /** The units of `doc` in document order: block elements (and body) with text of their own. */
 export function textUnits(doc: DomDocument): DomElement[] {
@@ -87,7 +90,9 @@ export interface UnitContext {
   /** The page's <title>, for the headline signal. */
   title: string;
   /** The block model's class/id vocabulary (markup-tokens.ts); without one, those features are 0. */
-  markupTokens?: MarkupTokenTable;
+  markupTokens?: TokenTable;
+  /** The block model's opening-word vocabulary (word-tokens.ts); without one, those features are 0. */
+  wordTokens?: TokenTable;
 }
 
 /** Units on either side that the window features average over. */
@@ -111,6 +116,8 @@ export function blockFeatures(doc: DomDocument, units: DomElement[], ctx: UnitCo
   const titleWords = new Set(wordsOf(ctx.title));
   const linkShare = units.map((u) => u.inlineLinkLen / u.inlineLen);
   const logLen = units.map((u) => Math.log1p(u.inlineLen));
+  // Without a word vocabulary the word features stay 0, and no unit's words are read.
+  const opening: string[][] | null = ctx.wordTokens ? new Array(units.length) : null;
   let charsBefore = 0;
   for (let k = 0; k < units.length; k++) {
     const u = units[k];
@@ -120,6 +127,7 @@ export function blockFeatures(doc: DomDocument, units: DomElement[], ctx: UnitCo
     const text = texts[k];
     // One lower-cased copy for the shape, function-word and title features.
     const lower = text.toLowerCase();
+    if (opening) opening[k] = openingWords(lower);
     put(isContent[k]); put(u.id >= root.id && u.id <= rootEnd ? 1 : 0); put(u.id < root.id ? 1 : 0); put(u.id > rootEnd ? 1 : 0);
     put(ctx.hub ? 1 : 0);
     put(Math.log1p(u.inlineLen)); put(Math.log1p(u.inlineWords)); put(u.inlinePunct / Math.max(1, u.inlineWords));
@@ -152,6 +160,7 @@ export function blockFeatures(doc: DomDocument, units: DomElement[], ctx: UnitCo
     if (j !== OWN_FEATURES) throw new ThresherError('E_MODEL', `block features: wrote ${j} of ${OWN_FEATURES} features`);
   }
   writePageMarkupTokenFeatures(doc, units, ctx.markupTokens ?? NO_TABLE, rows, F, OWN_FEATURES);
+  if (opening) writeWordTokenFeatures(opening, ctx.wordTokens!, rows, F, WORD_TOKENS_AT);
   return rows;
 }
 

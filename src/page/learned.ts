@@ -24,7 +24,7 @@ import { N_SMOOTHED_FEATURES, SMOOTHED_FEATURE_NAMES, smoothingRows } from './sm
 import type { DefaultLabels } from './default.js';
 import { CONTENT, Labels, NOISE } from './labels.js';
 import { pageTitle } from './metadata.js';
-import type { MarkupTokenTable } from './markup-tokens.js';
+import type { TokenTable } from './token-table.js';
 import type { PageType } from '../types.js';
 
 export interface BlockModel {
@@ -33,7 +33,9 @@ export interface BlockModel {
   /** The second pass (smoothing.ts), over the first pass's rows and probabilities. */
   smoother?: { features: readonly string[]; gbdt: GbdtModel };
   /** The class/id vocabulary the token features read (markup-tokens.ts); none: those features are 0. */
-  markupTokens?: MarkupTokenTable;
+  markupTokens?: TokenTable;
+  /** The opening-word vocabulary (word-tokens.ts); none: those features are 0. */
+  wordTokens?: TokenTable;
 }
 
 function sameNames(a: readonly string[], b: readonly string[]): boolean {
@@ -45,7 +47,7 @@ export function labelLearned(doc: DomDocument, base: DefaultLabels, model: Block
     throw new ThresherError('E_MODEL', 'the block model was trained on other features than block-features.ts and smoothing.ts compute; retrain it (scripts/train-block-model.mjs)');
   }
   const units = textUnits(doc);
-  const rows = blockFeatures(doc, units, { labels: base, root: base.root, hub: base.pageType === 'hub', title: pageTitle(doc), markupTokens: model.markupTokens });
+  const rows = blockFeatures(doc, units, { labels: base, root: base.root, hub: base.pageType === 'hub', title: pageTitle(doc), markupTokens: model.markupTokens, wordTokens: model.wordTokens });
   let p = predictProbaRows(model.gbdt, rows, units.length, N_BLOCK_FEATURES);
   if (model.smoother) p = predictProbaRows(model.smoother.gbdt, smoothingRows(rows, p), units.length, N_SMOOTHED_FEATURES);
   const keep = selectExpectedF1(p, units.map((u) => u.inlineLen));

@@ -5,28 +5,18 @@
  * boilerplate.ts holds the hand-written words every peer uses ("sidebar", "comments",
  * "entry-content"). The web has many more that are just as telling and shared by whole CMS
  * families ("td-post-content", "widget_text", "field-item", "wp-block-group"). Here each token's
- * content rate is learned from the development sets' truth and stored with the block model:
- * target encoding (Micci-Barreca 2001), smoothed towards the prior, in log-odds.
- *
- * What keeps it a cross-site signal rather than a memory of the training pages:
- *  - a token enters the table only when it was seen on at least `minHosts` distinct hosts;
- *  - every page votes once per token (the benchmarks average over pages, and a site with a
- *    thousand units under one class must not outvote ten sites);
- *  - digit runs are folded to 0 ("post-1234" and "post-99" are one token);
- *  - the trainer encodes each training row with a table built without that row's fold
- *    (scripts/train-block-model.mjs), so the model learns how far to trust scores of pages the
- *    table never saw.
+ * content rate is learned from the development sets' truth and stored with the block model, as a
+ * token table (token-table.ts: target encoding, cross-site by construction). Digit runs are
+ * folded to 0 ("post-1234" and "post-99" are one token).
  *
  * Features per text unit (appended to BLOCK_FEATURES): the highest and lowest score among the
  * unit's own tokens, the highest and lowest among its ancestors' (up to <body>), and how many
  * known tokens it and its ancestors carry. 0 where no known token is.
  */
 import type { DomDocument, DomElement } from '../dom/node.js';
+import { addUnitTokens, tokenTableMap, type PageTokenStats, type TokenTable } from './token-table.js';
 
 export const MARKUP_TOKEN_FEATURES: readonly string[] = ['tok_self_max', 'tok_self_min', 'tok_anc_max', 'tok_anc_min', 'tok_known'];
-
-/** Token → log-odds of topic content under it, relative to the prior. */
-export type MarkupTokenTable = Readonly<Record<string, number>>;
 
 /** A class or id word longer than this is a generated hash or a CSS-in-JS name, never shared. */
 const MAX_TOKEN_LEN = 40;
@@ -131,16 +121,6 @@ export function pageMarkupTokens(doc: DomDocument, units: readonly DomElement[])
   return { parent, tokens, unitAt };
 }
 
-// The table as a Map, made once per table object: a token such as "constructor" must not find
-// Object.prototype's member, and a Map lookup of a new string skips the interning an object key costs.
-const TABLE_MAPS = new WeakMap<MarkupTokenTable, ReadonlyMap<string, number>>();
-
-function tableMap(table: MarkupTokenTable): ReadonlyMap<string, number> {
-  let map = TABLE_MAPS.get(table);
-  if (!map) TABLE_MAPS.set(table, (map = new Map(Object.entries(table))));
-  return map;
-}
-
 /** [highest score, lowest score, known tokens] of one element's tokens; 0 where none is known. */
 function summarize(tokens: readonly string[], scores: ReadonlyMap<string, number>): [number, number, number] {
   let max = 0, min = 0, known = 0;
@@ -158,22 +138,22 @@ function summarize(tokens: readonly string[], scores: ReadonlyMap<string, number
  * Writes MARKUP_TOKEN_FEATURES for every unit into `rows` (row k starts at k·stride; the features
  * go at `offset`), from a page the trainer kept.
  */
-export function writeMarkupTokenFeatures(page: PageMarkupTokens, table: MarkupTokenTable, rows: Float32Array, stride: number, offset: number): void {
+export function writeMarkupTokenFeatures(page: PageMarkupTokens, table: TokenTable, rows: Float32Array, stride: number, offset: number): void {
   const own = new OwnScores(page.parent.length);
-  const scores = tableMap(table);
+  const scores = tokenTableMap(table);
   for (let k = 0; k < own.max.length; k++) own.set(k, summarize(page.tokens[k], scores));
   own.inheritAndWrite(page.parent, page.unitAt, rows, stride, offset);
 }
 
 // Per table, the summary of every class/id string seen (bounded): extraction reads a page's
 // elements once and looks each string up, without splitting it into tokens again.
-const SUMMARIES = new WeakMap<MarkupTokenTable, Map<string, [number, number, number]>>();
+const SUMMARIES = new WeakMap<TokenTable, Map<string, [number, number, number]>>();
 
 /** The same features as writeMarkupTokenFeatures(pageMarkupTokens(doc, units), …), straight from the tree. */
-export function writePageMarkupTokenFeatures(doc: DomDocument, units: readonly DomElement[], table: MarkupTokenTable, rows: Float32Array, stride: number, offset: number): void {
+export function writePageMarkupTokenFeatures(doc: DomDocument, units: readonly DomElement[], table: TokenTable, rows: Float32Array, stride: number, offset: number): void {
   let memo = SUMMARIES.get(table);
   if (!memo) SUMMARIES.set(table, (memo = new Map()));
-  const scores = tableMap(table);
+  const scores = tokenTableMap(table);
   const body = doc.body ?? doc.root;
   const n = body.tags + 1;
   const parent = new Int32Array(n);
@@ -224,10 +204,7 @@ class OwnScores {
   }
 }
 
-/** Per token of one page: [Σ weight·label, Σ weight] over the units that carry it or sit under it. */
-export type PageTokenStats = Map<string, [number, number]>;
-
-/** `label` in [0, 1] and `weight` ≥ 0 per unit, as the trainer labels them. */
+/** `label` in [0, 1] and `weight` ≥ 0 per unit, as the trainer labels them; a unit counts for the tokens of its element and every ancestor. */
 export function pageTokenStats(page: PageMarkupTokens, label: ArrayLike<number>, weight: ArrayLike<number>): PageTokenStats {
   const stats: PageTokenStats = new Map();
   const seen = new Set<string>();
@@ -235,55 +212,7 @@ export function pageTokenStats(page: PageMarkupTokens, label: ArrayLike<number>,
     if (!(weight[u] > 0)) continue;
     seen.clear();
     for (let k = page.unitAt[u]; k >= 0; k = page.parent[k]) for (const t of page.tokens[k]) seen.add(t);
-    for (const t of seen) {
-      let s = stats.get(t);
-      if (!s) stats.set(t, (s = [0, 0]));
-      s[0] += weight[u] * label[u];
-      s[1] += weight[u];
-    }
+    addUnitTokens(stats, seen, label[u], weight[u]);
   }
   return stats;
-}
-
-export interface TokenTableOptions {
-  /** Distinct hosts a token must be seen on. 5: the least that made it a cross-site signal in host-grouped CV. */
-  minHosts: number;
-  /** Pseudo-pages at the prior rate that every token's mean is smoothed with. */
-  priorPages: number;
-}
-export const TOKEN_TABLE_DEFAULTS: TokenTableOptions = { minHosts: 5, priorPages: 3 };
-
-/**
- * The table from labelled pages: per token, the mean over pages of the content rate under it,
- * smoothed towards the prior and given as log-odds relative to it. Keys come out sorted, values
- * rounded to 3 decimals, so the same pages in any order give the same table.
- */
-export function buildMarkupTokenTable(pages: Iterable<{ host: string; stats: PageTokenStats }>, options: Partial<TokenTableOptions> = {}): Record<string, number> {
-  const o = { ...TOKEN_TABLE_DEFAULTS, ...options };
-  const agg = new Map<string, { sum: number; pages: number; hosts: Set<string> }>();
-  let rateSum = 0, votes = 0;
-  for (const { host, stats } of pages) {
-    for (const [t, [wy, w]] of stats) {
-      if (!(w > 0)) continue;
-      const rate = wy / w;
-      let a = agg.get(t);
-      if (!a) agg.set(t, (a = { sum: 0, pages: 0, hosts: new Set() }));
-      a.sum += rate; a.pages++; a.hosts.add(host);
-      rateSum += rate; votes++;
-    }
-  }
-  const prior = votes ? rateSum / votes : 0.5;
-  const table: Record<string, number> = {};
-  for (const t of [...agg.keys()].sort()) {
-    const a = agg.get(t)!;
-    if (a.hosts.size < o.minHosts) continue;
-    const rate = (a.sum + o.priorPages * prior) / (a.pages + o.priorPages);
-    table[t] = Math.round(1000 * (logit(rate) - logit(prior))) / 1000;
-  }
-  return table;
-}
-
-function logit(q: number): number {
-  const c = Math.min(1 - 1e-3, Math.max(1e-3, q));
-  return Math.log(c / (1 - c));
 }

@@ -1,0 +1,69 @@
+/**
+ * A learned word vocabulary for the block classifier: how much topic content a text unit holds
+ * when it opens with a given word, across many sites.
+ *
+ * The words a unit opens with say what it is, in whatever language the site writes: "Teilen Sie
+ * dies mit", "Lesen Sie auch", "Lea también", "Schreib einen Kommentar", "71 Kommentare", "Add to
+ * cart". A hand-written list of such phrases covers one language at a time. Here each word's
+ * content rate is learned from the development sets' truth as a token table (token-table.ts), and
+ * only words met on at least five hosts count, so the table holds the shared vocabulary of page
+ * furniture and prose, not the topics of the training pages.
+ *
+ * Features per text unit (appended to BLOCK_FEATURES after the class/id features): the highest,
+ * lowest and mean score of the unit's known opening words, and how many are known; 0 where none
+ * is.
+ */
+import { LETTER, NUMBER, forEachRun } from '../text/word-runs.js';
+import { addUnitTokens, tokenTableMap, type PageTokenStats, type TokenTable } from './token-table.js';
+
+export const WORD_TOKEN_FEATURES: readonly string[] = ['word_max', 'word_min', 'word_mean', 'word_known'];
+
+/** Opening words read per unit: enough for a call to action or a lead-in label, not a paragraph's topic. */
+export const OPENING_WORDS = 12;
+/** Characters scanned for them; a word cut at this edge is dropped. */
+const HEAD_CHARS = 256;
+/** Longer letter runs are identifiers and hashes, never shared words. */
+const MAX_WORD_LEN = 30;
+
+/** The distinct words (letter and number runs, digit runs folded to 0) among the first OPENING_WORDS of `lower`, a unit's lower-cased text. */
+export function openingWords(lower: string): string[] {
+  const cut = lower.length > HEAD_CHARS;
+  const head = cut ? lower.slice(0, HEAD_CHARS) : lower;
+  const out: string[] = [];
+  let seen = 0;
+  forEachRun(head, LETTER | NUMBER, (a, b) => {
+    if (seen++ >= OPENING_WORDS || b - a > MAX_WORD_LEN || (cut && b === HEAD_CHARS)) return;
+    let w = head.slice(a, b);
+    if (/[0-9]/.test(w)) w = w.replace(/[0-9]+/g, '0');
+    if (!out.includes(w)) out.push(w);
+  });
+  return out;
+}
+
+/** Per text unit of a page, in order: its opening words. */
+export type PageWordTokens = readonly (readonly string[])[];
+
+/** Writes WORD_TOKEN_FEATURES for every unit into `rows` (row k starts at k·stride; the features go at `offset`). */
+export function writeWordTokenFeatures(page: PageWordTokens, table: TokenTable, rows: Float32Array, stride: number, offset: number): void {
+  const scores = tokenTableMap(table);
+  for (let u = 0; u < page.length; u++) {
+    let max = 0, min = 0, sum = 0, known = 0;
+    for (const w of page[u]) {
+      const s = scores.get(w);
+      if (s === undefined) continue;
+      known++;
+      sum += s;
+      if (s > max) max = s;
+      if (s < min) min = s;
+    }
+    const r = u * stride + offset;
+    rows[r] = max; rows[r + 1] = min; rows[r + 2] = known ? sum / known : 0; rows[r + 3] = known;
+  }
+}
+
+/** `label` in [0, 1] and `weight` ≥ 0 per unit, as the trainer labels them; a unit counts for each of its opening words. */
+export function pageWordStats(page: PageWordTokens, label: ArrayLike<number>, weight: ArrayLike<number>): PageTokenStats {
+  const stats: PageTokenStats = new Map();
+  for (let u = 0; u < page.length; u++) if (weight[u] > 0) addUnitTokens(stats, page[u], label[u], weight[u]);
+  return stats;
+}
