@@ -39,3 +39,13 @@ test('functionWordShare: the regex definition, on arbitrary Unicode and on prose
   assert.equal(functionWordShare(''), 0);
   assert.equal(functionWordShare('42 -- 7'), 0);
 });
+
+test('forEachRun with a limit (1 or more): the first `limit` runs of the full scan, then it stops', () => {
+  fc.assert(fc.property(fc.string({ maxLength: 200 }), fc.integer({ min: 1, max: 12 }), (s, limit) => {
+    const all: [number, number][] = [], some: [number, number][] = [];
+    forEachRun(s, LETTER | NUMBER, (a, b) => { all.push([a, b]); });
+    const n = forEachRun(s, LETTER | NUMBER, (a, b) => { some.push([a, b]); }, limit);
+    assert.deepEqual(some, all.slice(0, limit));
+    assert.equal(n, some.length);
+  }));
+});

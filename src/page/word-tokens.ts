@@ -30,14 +30,18 @@ export function openingWords(lower: string): string[] {
   const cut = lower.length > HEAD_CHARS;
   const head = cut ? lower.slice(0, HEAD_CHARS) : lower;
   const out: string[] = [];
-  let seen = 0;
   forEachRun(head, LETTER | NUMBER, (a, b) => {
-    if (seen++ >= OPENING_WORDS || b - a > MAX_WORD_LEN || (cut && b === HEAD_CHARS)) return;
+    if (b - a > MAX_WORD_LEN || (cut && b === HEAD_CHARS)) return;
     let w = head.slice(a, b);
-    if (/[0-9]/.test(w)) w = w.replace(/[0-9]+/g, '0');
+    if (hasDigit(w)) w = w.replace(/[0-9]+/g, '0');
     if (!out.includes(w)) out.push(w);
-  });
+  }, OPENING_WORDS);
   return out;
+}
+
+function hasDigit(w: string): boolean {
+  for (let i = 0; i < w.length; i++) { const c = w.charCodeAt(i); if (c >= 48 && c <= 57) return true; }
+  return false;
 }
 
 /** Per text unit of a page, in order: its opening words. */

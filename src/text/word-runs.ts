@@ -26,9 +26,10 @@ function bmpTable(): Uint8Array {
 
 /**
  * Calls `run(start, end)` for every maximal run of code points whose class has a bit of `mask`,
- * in order; returns the number of runs. Lone surrogates belong to no class, as in a /u regex.
+ * in order, up to `limit` (1 or more) runs; returns the number of runs. Lone surrogates belong to no class, as
+ * in a /u regex.
  */
-export function forEachRun(s: string, mask: number, run: ((start: number, end: number) => void) | null): number {
+export function forEachRun(s: string, mask: number, run: ((start: number, end: number) => void) | null, limit = Infinity): number {
   const t = bmpTable();
   let count = 0, start = -1;
   const n = s.length;
@@ -49,6 +50,7 @@ export function forEachRun(s: string, mask: number, run: ((start: number, end: n
     } else if (start >= 0) {
       count++;
       if (run) run(start, i);
+      if (count >= limit) return count;
       start = -1;
     }
     i += width - 1;
