@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { OPENING_WORDS, WORD_TOKEN_FEATURES, openingWords, pageWordStats, writeWordTokenFeatures } from '../src/page/word-tokens.js';
+import { OPENING_WORDS, WORD_TOKEN_FEATURES, openingWords, pageWordStats, writeUnitWordFeatures, writeWordTokenFeatures } from '../src/page/word-tokens.js';
 import { BLOCK_FEATURES, WORD_TOKENS_AT, blockFeatures, textUnits, unitText } from '../src/page/block-features.js';
 import { parseHtml } from '../src/dom/parse.js';
 import { computeFeatures } from '../src/dom/features.js';
@@ -70,4 +70,15 @@ test('the shipped block model carries an opening-word table of cross-site words'
   const table = BLOCK_MODEL.wordTokens ?? {};
   assert.ok(Object.keys(table).length > 1000);
   assert.ok(Object.values(table).every(Number.isFinite));
+});
+
+test('word features: the extractor\'s unit path equals the trainer\'s page path, on the same table (property)', () => {
+  const table = { teilen: -2, sie: 0.5, artikel: 1, lesen: -1, '0': 0.25, share: -1.5 };
+  const word = fc.constantFrom('teilen', 'sie', 'dies', 'mit', 'artikel', 'lesen', '71', 'share', 'x', 'Über', '分享');
+  fc.assert(fc.property(fc.array(fc.array(word, { maxLength: 20 }).map((w) => w.join(' ').toLowerCase()), { maxLength: 8 }), (lowers) => {
+    const fromPage = new Float32Array(lowers.length * 4), fromUnits = new Float32Array(lowers.length * 4);
+    writeWordTokenFeatures(lowers.map(openingWords), table, fromPage, 4, 0);
+    lowers.forEach((lower, u) => writeUnitWordFeatures(lower, table, fromUnits, u * 4));
+    assert.deepEqual([...fromUnits], [...fromPage]);
+  }));
 });

@@ -17,7 +17,7 @@ import { ThresherError } from '../errors.js';
 import { collapseSpace } from '../text/whitespace.js';
 import { MARKUP_TOKEN_FEATURES, writePageMarkupTokenFeatures } from './markup-tokens.js';
 import type { TokenTable } from './token-table.js';
-import { WORD_TOKEN_FEATURES, openingWords, writeWordTokenFeatures } from './word-tokens.js';
+import { WORD_TOKEN_FEATURES, writeUnitWordFeatures } from './word-tokens.js';
 
 const TAG_GROUPS: [string, string[]][] = [
   ['h1', ['h1']], ['h2', ['h2']], ['h3-6', ['h3', 'h4', 'h5', 'h6']], ['p', ['p']], ['li', ['li']],
@@ -116,8 +116,6 @@ export function blockFeatures(doc: DomDocument, units: DomElement[], ctx: UnitCo
   const titleWords = new Set(wordsOf(ctx.title));
   const linkShare = units.map((u) => u.inlineLinkLen / u.inlineLen);
   const logLen = units.map((u) => Math.log1p(u.inlineLen));
-  // Without a word vocabulary the word features stay 0, and no unit's words are read.
-  const opening: string[][] | null = ctx.wordTokens ? new Array(units.length) : null;
   let charsBefore = 0;
   for (let k = 0; k < units.length; k++) {
     const u = units[k];
@@ -127,7 +125,8 @@ export function blockFeatures(doc: DomDocument, units: DomElement[], ctx: UnitCo
     const text = texts[k];
     // One lower-cased copy for the shape, function-word and title features.
     const lower = text.toLowerCase();
-    if (opening) opening[k] = openingWords(lower);
+    // Without a word vocabulary the word features stay 0, and no unit's words are read.
+    if (ctx.wordTokens) writeUnitWordFeatures(lower, ctx.wordTokens, rows, r + WORD_TOKENS_AT);
     put(isContent[k]); put(u.id >= root.id && u.id <= rootEnd ? 1 : 0); put(u.id < root.id ? 1 : 0); put(u.id > rootEnd ? 1 : 0);
     put(ctx.hub ? 1 : 0);
     put(Math.log1p(u.inlineLen)); put(Math.log1p(u.inlineWords)); put(u.inlinePunct / Math.max(1, u.inlineWords));
@@ -160,7 +159,6 @@ export function blockFeatures(doc: DomDocument, units: DomElement[], ctx: UnitCo
     if (j !== OWN_FEATURES) throw new ThresherError('E_MODEL', `block features: wrote ${j} of ${OWN_FEATURES} features`);
   }
   writePageMarkupTokenFeatures(doc, units, ctx.markupTokens ?? NO_TABLE, rows, F, OWN_FEATURES);
-  if (opening) writeWordTokenFeatures(opening, ctx.wordTokens!, rows, F, WORD_TOKENS_AT);
   return rows;
 }
 

@@ -44,25 +44,36 @@ function hasDigit(w: string): boolean {
   return false;
 }
 
+/**
+ * The extractor's path: WORD_TOKEN_FEATURES of one unit (`lower`, its lower-cased text) written at
+ * `rows[at]`, the same numbers as writeWordTokenFeatures([openingWords(lower)], …) without keeping
+ * the word lists of a page alive until its last unit.
+ */
+export function writeUnitWordFeatures(lower: string, table: TokenTable, rows: Float32Array, at: number): void {
+  summarizeWords(openingWords(lower), tokenTableMap(table), rows, at);
+}
+
 /** Per text unit of a page, in order: its opening words. */
 export type PageWordTokens = readonly (readonly string[])[];
 
 /** Writes WORD_TOKEN_FEATURES for every unit into `rows` (row k starts at k·stride; the features go at `offset`). */
 export function writeWordTokenFeatures(page: PageWordTokens, table: TokenTable, rows: Float32Array, stride: number, offset: number): void {
   const scores = tokenTableMap(table);
-  for (let u = 0; u < page.length; u++) {
-    let max = 0, min = 0, sum = 0, known = 0;
-    for (const w of page[u]) {
-      const s = scores.get(w);
-      if (s === undefined) continue;
-      known++;
-      sum += s;
-      if (s > max) max = s;
-      if (s < min) min = s;
-    }
-    const r = u * stride + offset;
-    rows[r] = max; rows[r + 1] = min; rows[r + 2] = known ? sum / known : 0; rows[r + 3] = known;
+  for (let u = 0; u < page.length; u++) summarizeWords(page[u], scores, rows, u * stride + offset);
+}
+
+/** Highest, lowest and mean score of the known `words`, and how many are known, at `rows[at]`. */
+function summarizeWords(words: readonly string[], scores: ReadonlyMap<string, number>, rows: Float32Array, at: number): void {
+  let max = 0, min = 0, sum = 0, known = 0;
+  for (const w of words) {
+    const s = scores.get(w);
+    if (s === undefined) continue;
+    known++;
+    sum += s;
+    if (s > max) max = s;
+    if (s < min) min = s;
   }
+  rows[at] = max; rows[at + 1] = min; rows[at + 2] = known ? sum / known : 0; rows[at + 3] = known;
 }
 
 /** `label` in [0, 1] and `weight` ≥ 0 per unit, as the trainer labels them; a unit counts for each of its opening words. */
