@@ -53,6 +53,11 @@ test('fast tokenizer: the tree is plain parse5\'s on hand-picked cases', () => {
     '<?bogus <p> ?><!DOCTYPE html><! x ><!--->--!>--><!----><p>p</p>', '</ x><p =a "b\'=c>d</p>',
     '<textarea>a<b>c</textarea><style>x</style >y', '<script>a</scriptx></script><p>s</p>',
     '<p a="\t\n &lt; \0 \r\n">x</p><p a=\'\r\' b=\'x&amp;y z\'>y</p><p a=b\rc>z</p>',
+    // Whole tags in one step: duplicates, spacing around "=", self-closing, values that end a tag oddly.
+    '<p id=a id=b class="x" class=\'y\'>d</p><p a = "1"  b =2\fc\n=\t\'3\' d>s</p><br/><img src=x/><hr />',
+    '<p a="x"b="y">m</p><p a=b\'c>q</p><p a= >e</p><p a=>f</p><p a/b>g</p><p a=1/>h</p><p Class=x data-Y=1>u</p>',
+    '<div hidden=hidden style="display:none">h</div><a href="/x" href="/y">l</a></p ></div\t></b x></i/>t',
+    '<p class="x"', '<p class=', '<p a', '</p', '</p ', '<p a="&amp;">v</p><p a="\ud83d\ude00">w</p><p\ra=1>cr</p>',
   ];
   for (const c of cases) sameTree(c);
 });
@@ -65,7 +70,7 @@ const tagSoup = fc.array(fc.oneof(
     '<iframe>', '</iframe>', '<noembed>', '<noframes>', '<plaintext>', '<pre>', '<listing>', '<template>', '</template>',
     '<li>', '<ul>', '</ul>', '<svg>', '<svg><script>', '</svg>', '<math>', '<mi>', '<foreignObject>', '<![CDATA[', ']]>',
     '<frameset>', '</frameset>', '<colgroup>', '<head>', '</head>', '<body>', '</body>', '</html>', '<!DOCTYPE html>', '<P CLASS=X>', '<Div ID="Y">', '<a href="x">', '</a>',
-    '<br>', '<img src="a.png" alt=b>', ' style="display:none"', ' data-x="', ' a=b', '"', "'", '<', '>', '=', '/', '`',
+    '<br>', '<br/>', '/>', '</p >', ' id=a', ' id="b"', ' = ', '<img src="a.png" alt=b>', ' style="display:none"', ' data-x="', ' a=b', '"', "'", '<', '>', '=', '/', '`',
     ' ', '  ', '\n', '\r', '\r\n', '\t', '\f', '\0', '&', '&amp;', '&lt;', '&nbsp', '&#x41;', '&#0;', '\u{1F600}', '\ud800', 'é', '河') },
   { weight: 2, arbitrary: fc.string({ maxLength: 8 }) },
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 4 }) },

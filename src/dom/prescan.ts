@@ -54,14 +54,47 @@ const SQ_VALUE = /[^'&\0\r\ud800-\udfff]*/y;
 const UQ_VALUE = /[^ \t\n\f&>\0"'<=`\r\ud800-\udfff]*/y;
 const COMMENT_CHARS = /[^-<\0\r\ud800-\udfff]*/y;
 const BOGUS_CHARS = /[^>\0\r\ud800-\udfff]*/y;
-/** Tag and attribute names that need no lower-casing. */
-const NAME_CHARS = /[a-z0-9_:.-]*/y;
 
 /** End of the run of `re` from `from`. */
 function runEnd(re: RegExp, html: string, from: number): number {
   re.lastIndex = from;
   re.test(html);
   return re.lastIndex;
+}
+
+const GT = 62, SOLIDUS = 47, EQUALS = 61, DQUOTE = 34, SQUOTE = 39;
+/** parse5's State.DATA. */
+const DATA_STATE = 0;
+
+/** True when `attrs` has an attribute called `name`. */
+function hasAttr(attrs: readonly { name: string }[], name: string): boolean {
+  for (let k = 0; k < attrs.length; k++) if (attrs[k].name === name) return true;
+  return false;
+}
+
+/**
+ * html.slice(from, to) as a string of its own, as parse5's _flushRun makes its runs: V8 lets a
+ * slice of 13 or more characters share the page's buffer, which would keep the whole page alive
+ * for as long as any attribute value cut from it.
+ */
+function ownString(html: string, from: number, to: number): string {
+  const slice = html.slice(from, to);
+  return slice.length < 13 ? slice : ` ${slice}`.slice(1);
+}
+
+// Names and white space between attributes are a few characters long: a loop beats a regex call there.
+/** End of the run of [a-z0-9_:.-] (tag and attribute names that need no lower-casing) from `from`. */
+function nameEnd(html: string, from: number): number {
+  let i = from;
+  while (isNameChar(html.charCodeAt(i))) i++;
+  return i;
+}
+
+/** End of the run of HTML white space other than CR from `from`. */
+function wsEnd(html: string, from: number): number {
+  let i = from;
+  while (isWs(html.charCodeAt(i))) i++;
+  return i;
 }
 
 function isWs(cp: number): boolean {
@@ -155,13 +188,101 @@ class FastTokenizer extends Base {
     super._stateBogusComment(cp);
     if (cp !== 62 && cp > 0) this._valueRun(cp, BOGUS_CHARS);
   }
+  // Whole tags: a start tag of plain markup (lower-case names, values without "&", CR, NUL or
+  // surrogates, white space between attributes) or an end tag with a plain name is read in one
+  // scan and emitted as the token parse5 would have built, instead of one state turn per name,
+  // "=", quote and space. Anything else falls through to parse5's states, with nothing changed.
+  _stateTagOpen(cp: number): void {
+    if (cp < 97 || cp > 122 || !this._wholeStartTag()) super._stateTagOpen(cp);
+  }
+  _stateEndTagOpen(cp: number): void {
+    if (cp < 97 || cp > 122 || !this._wholeEndTag()) super._stateEndTagOpen(cp);
+  }
+  /** At the first letter of a start tag's name: the whole tag, when plain; false with nothing done otherwise. */
+  _wholeStartTag(): boolean {
+    const pre = this.preprocessor;
+    const html: string = pre.html;
+    const start: number = pre.pos;
+    let i = nameEnd(html, start);
+    const tagName = html.slice(start, i);
+    const attrs: { name: string; value: string }[] = [];
+    let selfClosing = false;
+    for (;;) {
+      let c = html.charCodeAt(i);
+      if (isWs(c)) { i = wsEnd(html, i); c = html.charCodeAt(i); }
+      else if (c !== GT && c !== SOLIDUS) return false;
+      if (c === GT) break;
+      if (c === SOLIDUS) {
+        if (html.charCodeAt(i + 1) !== GT) return false;
+        selfClosing = true; i++;
+        break;
+      }
+      // An attribute after white space.
+      if (!isNameChar(c)) return false;
+      const nameStop = nameEnd(html, i);
+      const name = html.slice(i, nameStop);
+      i = nameStop;
+      c = html.charCodeAt(i);
+      let value = '';
+      if (isWs(c)) {
+        const j = wsEnd(html, i);
+        if (html.charCodeAt(j) === EQUALS) { i = j; c = EQUALS; }
+      }
+      if (c === EQUALS) {
+        i = wsEnd(html, i + 1);
+        const q = html.charCodeAt(i);
+        if (q === DQUOTE || q === SQUOTE) {
+          const end = runEnd(q === DQUOTE ? DQ_VALUE : SQ_VALUE, html, i + 1);
+          if (html.charCodeAt(end) !== q) return false;
+          value = ownString(html, i + 1, end);
+          i = end + 1;
+          const after = html.charCodeAt(i);
+          if (!isWs(after) && after !== GT && after !== SOLIDUS) return false;
+        } else {
+          const end = runEnd(UQ_VALUE, html, i);
+          const after = html.charCodeAt(end);
+          if (end === i || (!isWs(after) && after !== GT)) return false;
+          value = ownString(html, i, end);
+          i = end;
+        }
+      }
+      // A repeated attribute is dropped (the first one stands), as parse5's _leaveAttrName does.
+      if (!hasAttr(attrs, name)) attrs.push({ name, value });
+    }
+    // `i` is at the closing ">": the token parse5 would have emitted there.
+    this._createStartTagToken();
+    const token = this.currentToken;
+    token.tagName = tagName;
+    token.attrs = attrs;
+    token.selfClosing = selfClosing;
+    pre.pos = i;
+    this.state = DATA_STATE;
+    this.emitCurrentTagToken();
+    return true;
+  }
+  /** At the first letter of an end tag's name: `</name>` or `</name >` in one step. */
+  _wholeEndTag(): boolean {
+    const pre = this.preprocessor;
+    const html: string = pre.html;
+    const start: number = pre.pos;
+    const nameStop = nameEnd(html, start);
+    let i = nameStop;
+    if (isWs(html.charCodeAt(i))) i = wsEnd(html, i);
+    if (html.charCodeAt(i) !== GT) return false;
+    this._createEndTagToken();
+    this.currentToken.tagName = html.slice(start, nameStop);
+    pre.pos = i;
+    this.state = DATA_STATE;
+    this.emitCurrentTagToken();
+    return true;
+  }
   // Names: parse5 appends one lower-cased code point at a time; a run of [a-z0-9_:.-] is its own lower case.
   _stateTagName(cp: number): void {
     const pre = this.preprocessor;
     const html: string = pre.html;
     const pos: number = pre.pos;
     if (!isNameChar(cp) || html.charCodeAt(pos) !== cp) { super._stateTagName(cp); return; }
-    const j = runEnd(NAME_CHARS, html, pos + 1);
+    const j = nameEnd(html, pos + 1);
     this.currentToken.tagName += html.slice(pos, j);
     pre.pos = j - 1;
   }
@@ -170,7 +291,7 @@ class FastTokenizer extends Base {
     const html: string = pre.html;
     const pos: number = pre.pos;
     if (!isNameChar(cp) || html.charCodeAt(pos) !== cp) { super._stateAttributeName(cp); return; }
-    const j = runEnd(NAME_CHARS, html, pos + 1);
+    const j = nameEnd(html, pos + 1);
     this.currentAttr.name += html.slice(pos, j);
     pre.pos = j - 1;
   }
