@@ -109,13 +109,15 @@ export function blockFeatures(doc: DomDocument, units: DomElement[], ctx: UnitCo
   const bodyLen = Math.max(1, body.textLen);
   const totalInline = units.reduce((s, u) => s + u.inlineLen, 0) || 1;
   const effective = labels.effectiveAll();
-  const isContent = units.map((u) => effective[u.id] === CONTENT ? 1 : 0);
+  // Typed arrays: windowMean reads all three, and number[] of small integers and of fractions
+  // differ in element kind, which made it deoptimise page after page.
+  const isContent = Float64Array.from(units, (u) => effective[u.id] === CONTENT ? 1 : 0);
   const texts = units.map(unitText);
   const seen = new Map<string, number>();
   for (const t of texts) seen.set(t, (seen.get(t) ?? 0) + 1);
   const titleWords = new Set(wordsOf(ctx.title));
-  const linkShare = units.map((u) => u.inlineLinkLen / u.inlineLen);
-  const logLen = units.map((u) => Math.log1p(u.inlineLen));
+  const linkShare = Float64Array.from(units, (u) => u.inlineLinkLen / u.inlineLen);
+  const logLen = Float64Array.from(units, (u) => Math.log1p(u.inlineLen));
   let charsBefore = 0;
   for (let k = 0; k < units.length; k++) {
     const u = units[k];
@@ -177,7 +179,7 @@ function titleOverlap(lower: string, titleWords: Set<string>): number {
 }
 
 /** Mean of `v` over the WINDOW units on either side of k, k excluded. */
-function windowMean(v: number[], k: number): number {
+function windowMean(v: Float64Array, k: number): number {
   let s = 0, c = 0;
   for (let i = Math.max(0, k - WINDOW), end = Math.min(v.length - 1, k + WINDOW); i <= end; i++) if (i !== k) { s += v[i]; c++; }
   return c ? s / c : -1;

@@ -121,8 +121,10 @@ export function pageMarkupTokens(doc: DomDocument, units: readonly DomElement[])
   return { parent, tokens, unitAt };
 }
 
-/** [highest score, lowest score, known tokens] of one element's tokens; 0 where none is known. */
-function summarize(tokens: readonly string[], scores: ReadonlyMap<string, number>): [number, number, number] {
+/** Highest and lowest score of one element's tokens, and how many are known; 0 where none is. */
+interface TokenSummary { max: number; min: number; known: number }
+
+function summarize(tokens: readonly string[], scores: ReadonlyMap<string, number>): TokenSummary {
   let max = 0, min = 0, known = 0;
   for (const t of tokens) {
     const s = scores.get(t);
@@ -131,7 +133,9 @@ function summarize(tokens: readonly string[], scores: ReadonlyMap<string, number
     if (s > max) max = s;
     if (s < min) min = s;
   }
-  return [max, min, known];
+  // An object, not a [max, min, known] literal: arrays of small integers and of fractions have
+  // different element kinds, and OwnScores.set deoptimised on every switch.
+  return { max, min, known };
 }
 
 /**
@@ -147,7 +151,7 @@ export function writeMarkupTokenFeatures(page: PageMarkupTokens, table: TokenTab
 
 // Per table, the summary of every class/id string seen (bounded): extraction reads a page's
 // elements once and looks each string up, without splitting it into tokens again.
-const SUMMARIES = new WeakMap<TokenTable, Map<string, [number, number, number]>>();
+const SUMMARIES = new WeakMap<TokenTable, Map<string, TokenSummary>>();
 
 /** The same features as writeMarkupTokenFeatures(pageMarkupTokens(doc, units), …), straight from the tree. */
 export function writePageMarkupTokenFeatures(doc: DomDocument, units: readonly DomElement[], table: TokenTable, rows: Float32Array, stride: number, offset: number): void {
@@ -182,9 +186,8 @@ class OwnScores {
   constructor(n: number) {
     this.max = new Float32Array(n); this.min = new Float32Array(n); this.known = new Int32Array(n);
   }
-  set(k: number, summary: readonly [number, number, number]): void {
-    // Indexed, not destructured: destructuring goes through the array iterator in unoptimized code.
-    this.max[k] = summary[0]; this.min[k] = summary[1]; this.known[k] = summary[2];
+  set(k: number, summary: TokenSummary): void {
+    this.max[k] = summary.max; this.min[k] = summary.min; this.known[k] = summary.known;
   }
   inheritAndWrite(parent: Int32Array, unitAt: Int32Array, rows: Float32Array, stride: number, offset: number): void {
     const n = parent.length;
