@@ -122,43 +122,44 @@ export function blockFeatures(doc: DomDocument, units: DomElement[], ctx: UnitCo
   for (let k = 0; k < units.length; k++) {
     const u = units[k];
     const r = k * F;
-    let j = 0;
-    const put = (v: number) => { rows[r + j++] = v; };
+    // Written in row order through one cursor; a put(v) closure per unit kept its counter in a
+    // heap context.
+    let at = r;
     const text = texts[k];
     // One lower-cased copy for the shape, function-word and title features.
     const lower = text.toLowerCase();
     // Without a word vocabulary the word features stay 0, and no unit's words are read.
     if (ctx.wordTokens) writeUnitWordFeatures(lower, ctx.wordTokens, rows, r + WORD_TOKENS_AT);
-    put(isContent[k]); put(u.id >= root.id && u.id <= rootEnd ? 1 : 0); put(u.id < root.id ? 1 : 0); put(u.id > rootEnd ? 1 : 0);
-    put(ctx.hub ? 1 : 0);
-    put(Math.log1p(u.inlineLen)); put(Math.log1p(u.inlineWords)); put(u.inlinePunct / Math.max(1, u.inlineWords));
-    put(u.inlineLinkLen / u.inlineLen);
-    j = textShape(text, lower, rows, r + j) - r;
+    rows[at++] = isContent[k]; rows[at++] = u.id >= root.id && u.id <= rootEnd ? 1 : 0; rows[at++] = u.id < root.id ? 1 : 0; rows[at++] = u.id > rootEnd ? 1 : 0;
+    rows[at++] = ctx.hub ? 1 : 0;
+    rows[at++] = Math.log1p(u.inlineLen); rows[at++] = Math.log1p(u.inlineWords); rows[at++] = u.inlinePunct / Math.max(1, u.inlineWords);
+    rows[at++] = u.inlineLinkLen / u.inlineLen;
+    at = textShape(text, lower, rows, at);
     const g = TAG_GROUP.get(u.tag);
-    for (let t = 0; t < TAG_GROUPS.length; t++) put(g === t ? 1 : 0);
+    for (let t = 0; t < TAG_GROUPS.length; t++) rows[at++] = g === t ? 1 : 0;
     const flags = kindsOf[u.id];
-    for (let b = 0; b < BOILER_KINDS.length; b++) put((flags >>> b) & 1);
-    put((flags >>> BOILER_KINDS.length) & 1); put((flags >>> (BOILER_KINDS.length + 1)) & 1); put((flags >>> (BOILER_KINDS.length + 2)) & 1);
-    put(u.id >= root.id && u.id <= rootEnd ? u.depth - root.depth : -1);
-    put(k / units.length); put(charsBefore / totalInline);
+    for (let b = 0; b < BOILER_KINDS.length; b++) rows[at++] = (flags >>> b) & 1;
+    rows[at++] = (flags >>> BOILER_KINDS.length) & 1; rows[at++] = (flags >>> (BOILER_KINDS.length + 1)) & 1; rows[at++] = (flags >>> (BOILER_KINDS.length + 2)) & 1;
+    rows[at++] = u.id >= root.id && u.id <= rootEnd ? u.depth - root.depth : -1;
+    rows[at++] = k / units.length; rows[at++] = charsBefore / totalInline;
     charsBefore += u.inlineLen;
     const p = u.parent ?? u, gp = p.parent ?? p;
-    put(Math.log1p(p.textLen)); put(p.textLen ? p.linkTextLen / p.textLen : 0);
-    put(Math.log1p(p.children.length)); put(p.textLen / bodyLen); put(gp.textLen / bodyLen);
-    put(gp.textLen ? gp.linkTextLen / gp.textLen : 0);
+    rows[at++] = Math.log1p(p.textLen); rows[at++] = p.textLen ? p.linkTextLen / p.textLen : 0;
+    rows[at++] = Math.log1p(p.children.length); rows[at++] = p.textLen / bodyLen; rows[at++] = gp.textLen / bodyLen;
+    rows[at++] = gp.textLen ? gp.linkTextLen / gp.textLen : 0;
     const prev = units[k - 1], next = units[k + 1];
-    put(prev ? prev.inlineLinkLen / prev.inlineLen : -1); put(next ? next.inlineLinkLen / next.inlineLen : -1);
-    put(prev ? Math.log1p(prev.inlineLen) : -1); put(next ? Math.log1p(next.inlineLen) : -1);
-    put(prev ? isContent[k - 1] : -1); put(next ? isContent[k + 1] : -1);
-    put(body.linkTextLen / bodyLen); put(Math.log1p(body.textLen)); put(root.textLen / bodyLen);
-    put(Math.log1p(units.length));
-    put(functionWordShareOfLower(lower));
+    rows[at++] = prev ? prev.inlineLinkLen / prev.inlineLen : -1; rows[at++] = next ? next.inlineLinkLen / next.inlineLen : -1;
+    rows[at++] = prev ? Math.log1p(prev.inlineLen) : -1; rows[at++] = next ? Math.log1p(next.inlineLen) : -1;
+    rows[at++] = prev ? isContent[k - 1] : -1; rows[at++] = next ? isContent[k + 1] : -1;
+    rows[at++] = body.linkTextLen / bodyLen; rows[at++] = Math.log1p(body.textLen); rows[at++] = root.textLen / bodyLen;
+    rows[at++] = Math.log1p(units.length);
+    rows[at++] = functionWordShareOfLower(lower);
     // Dice overlap with the <title>: a headline shares most of its words, a one-word menu item
     // that happens to be in the title only a few.
-    put(titleWords.size ? titleOverlap(lower, titleWords) : 0);
-    put(seen.get(text)! - 1);
-    put(windowMean(isContent, k)); put(windowMean(linkShare, k)); put(windowMean(logLen, k));
-    if (j !== OWN_FEATURES) throw new ThresherError('E_MODEL', `block features: wrote ${j} of ${OWN_FEATURES} features`);
+    rows[at++] = titleWords.size ? titleOverlap(lower, titleWords) : 0;
+    rows[at++] = seen.get(text)! - 1;
+    rows[at++] = windowMean(isContent, k); rows[at++] = windowMean(linkShare, k); rows[at++] = windowMean(logLen, k);
+    if (at - r !== OWN_FEATURES) throw new ThresherError('E_MODEL', `block features: wrote ${at - r} of ${OWN_FEATURES} features`);
   }
   writePageMarkupTokenFeatures(doc, units, ctx.markupTokens ?? NO_TABLE, rows, F, OWN_FEATURES);
   return rows;
