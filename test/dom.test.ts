@@ -57,7 +57,8 @@ test('fast tokenizer: the tree is plain parse5\'s on hand-picked cases', () => {
     '<p id=a id=b class="x" class=\'y\'>d</p><p a = "1"  b =2\fc\n=\t\'3\' d>s</p><br/><img src=x/><hr />',
     '<p a="x"b="y">m</p><p a=b\'c>q</p><p a= >e</p><p a=>f</p><p a/b>g</p><p a=1/>h</p><p Class=x data-Y=1>u</p>',
     '<div hidden=hidden style="display:none">h</div><a href="/x" href="/y">l</a></p ></div\t></b x></i/>t',
-    '<p class="x"', '<p class=', '<p a', '</p', '</p ', '<p a="&amp;">v</p><p a="\ud83d\ude00">w</p><p\ra=1>cr</p>',
+    '<p class="x"', '<p class=', '<p a', '</p', '</p ',
+    `<p ${Array.from({ length: 70 }, (_, i) => `a${i % 66}=v${i}`).join(' ')}>over 64 attributes, repeats past the 64th</p>`, '<p a="&amp;">v</p><p a="\ud83d\ude00">w</p><p\ra=1>cr</p>',
   ];
   for (const c of cases) sameTree(c);
 });

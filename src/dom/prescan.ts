@@ -63,6 +63,8 @@ function runEnd(re: RegExp, html: string, from: number): number {
 }
 
 const GT = 62, SOLIDUS = 47, EQUALS = 61, DQUOTE = 34, SQUOTE = 39;
+/** Attributes a whole-tag scan takes before it leaves the tag to parse5. */
+const MAX_WHOLE_TAG_ATTRS = 64;
 /** parse5's State.DATA. */
 const DATA_STATE = 0;
 
@@ -250,6 +252,9 @@ class FastTokenizer extends Base {
         }
       }
       // A repeated attribute is dropped (the first one stands), as parse5's _leaveAttrName does.
+      // That check is linear, so a tag with more attributes than real markup has goes to parse5,
+      // which keeps a set of names past 64 of them.
+      if (attrs.length >= MAX_WHOLE_TAG_ATTRS) return false;
       if (!hasAttr(attrs, name)) attrs.push({ name, value });
     }
     // `i` is at the closing ">": the token parse5 would have emitted there.
