@@ -14,7 +14,7 @@
  * is.
  */
 import { LETTER, NUMBER, forEachRun } from '../text/word-runs.js';
-import { addUnitTokens, tokenTableMap, type PageTokenStats, type TokenTable } from './token-table.js';
+import { addUnitTokens, findRange, rangeIndex, tokenTableMap, type PageTokenStats, type RangeIndex, type TokenTable } from './token-table.js';
 
 export const WORD_TOKEN_FEATURES: readonly string[] = ['word_max', 'word_min', 'word_mean', 'word_known'];
 
@@ -33,24 +33,56 @@ export function openingWords(lower: string): string[] {
   forEachRun(head, LETTER | NUMBER, (a, b) => {
     if (b - a > MAX_WORD_LEN || (cut && b === HEAD_CHARS)) return;
     let w = head.slice(a, b);
-    if (hasDigit(w)) w = w.replace(/[0-9]+/g, '0');
+    if (hasDigitIn(w, 0, w.length)) w = w.replace(/[0-9]+/g, '0');
     if (!out.includes(w)) out.push(w);
   }, OPENING_WORDS);
   return out;
 }
 
-function hasDigit(w: string): boolean {
-  for (let i = 0; i < w.length; i++) { const c = w.charCodeAt(i); if (c >= 48 && c <= 57) return true; }
-  return false;
-}
 
 /**
  * The extractor's path: WORD_TOKEN_FEATURES of one unit (`lower`, its lower-cased text) written at
- * `rows[at]`, the same numbers as writeWordTokenFeatures([openingWords(lower)], …) without keeping
- * the word lists of a page alive until its last unit.
+ * `rows[at]`, the same numbers as writeWordTokenFeatures([openingWords(lower)], …) (a property
+ * test checks it), without word lists: each word is looked up by its range of the text
+ * (token-table.ts findRange), and only a word with digits to fold is cut out.
  */
 export function writeUnitWordFeatures(lower: string, table: TokenTable, rows: Float32Array, at: number): void {
-  summarizeWords(openingWords(lower), tokenTableMap(table), rows, at);
+  const cut = lower.length > HEAD_CHARS;
+  const head = cut ? lower.slice(0, HEAD_CHARS) : lower;
+  unit.index = rangeIndex(table); unit.head = head; unit.cut = cut;
+  unit.found = 0; unit.max = 0; unit.min = 0; unit.sum = 0;
+  forEachRun(head, LETTER | NUMBER, noteOpeningWord, OPENING_WORDS);
+  const known = unit.found;
+  rows[at] = unit.max; rows[at + 1] = unit.min; rows[at + 2] = known ? unit.sum / known : 0; rows[at + 3] = known;
+}
+
+// The unit being read by writeUnitWordFeatures. Module state and a named callback rather than a
+// closure per unit: a closure that updates its captured counters keeps them in a heap context.
+const unit = { index: null as unknown as RangeIndex, head: '', cut: false, found: 0, max: 0, min: 0, sum: 0 };
+/** Table entries already counted for this unit: the words are distinct, as openingWords gives them. */
+const FOUND = new Int32Array(OPENING_WORDS);
+
+/** One opening word, head[a, b): the same filter as openingWords, then its score if the table knows it. */
+function noteOpeningWord(a: number, b: number): void {
+  const { head, index } = unit;
+  if (b - a > MAX_WORD_LEN || (unit.cut && b === HEAD_CHARS)) return;
+  let j: number;
+  if (hasDigitIn(head, a, b)) {
+    const w = head.slice(a, b).replace(/[0-9]+/g, '0');
+    j = findRange(index, w, 0, w.length);
+  } else j = findRange(index, head, a, b);
+  if (j < 0) return;
+  for (let k = 0; k < unit.found; k++) if (FOUND[k] === j) return;
+  FOUND[unit.found++] = j;
+  const s = index.scores[j];
+  unit.sum += s;
+  if (s > unit.max) unit.max = s;
+  if (s < unit.min) unit.min = s;
+}
+
+function hasDigitIn(s: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) { const c = s.charCodeAt(i); if (c >= 48 && c <= 57) return true; }
+  return false;
 }
 
 /** Per text unit of a page, in order: its opening words. */
