@@ -14,7 +14,8 @@
  * is.
  */
 import { LETTER, NUMBER, forEachRun } from '../text/word-runs.js';
-import { addUnitTokens, findRange, rangeIndex, tokenTableMap, type PageTokenStats, type RangeIndex, type TokenTable } from './token-table.js';
+import { addUnitTokens, tokenTableMap, type PageTokenStats, type TokenTable } from './token-table.js';
+import { findRange, rangeIndex, type RangeIndex } from '../text/range-index.js';
 
 export const WORD_TOKEN_FEATURES: readonly string[] = ['word_max', 'word_min', 'word_mean', 'word_known'];
 
@@ -44,7 +45,7 @@ export function openingWords(lower: string): string[] {
  * The extractor's path: WORD_TOKEN_FEATURES of one unit (`lower`, its lower-cased text) written at
  * `rows[at]`, the same numbers as writeWordTokenFeatures([openingWords(lower)], …) (a property
  * test checks it), without word lists: each word is looked up by its range of the text
- * (token-table.ts findRange), and only a word with digits to fold is cut out.
+ * (text/range-index.ts), and only a word with digits to fold is cut out.
  */
 export function writeUnitWordFeatures(lower: string, table: TokenTable, rows: Float32Array, at: number): void {
   const cut = lower.length > HEAD_CHARS;

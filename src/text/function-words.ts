@@ -4,6 +4,7 @@
  * A small closed list, so it carries no topic: it says "this is running text", nothing more.
  */
 import { APOSTROPHE, LETTER, forEachRun } from './word-runs.js';
+import { findRange, rangeIndex } from './range-index.js';
 
 const LISTS = [
   // English
@@ -29,7 +30,16 @@ export function functionWordShare(text: string): number {
 
 /** functionWordShare of text already lower-cased (callers that need the lower-case text anyway). */
 export function functionWordShareOfLower(lower: string): number {
-  let k = 0;
-  const words = forEachRun(lower, LETTER | APOSTROPHE, (a, b) => { if (b - a <= LONGEST && FUNCTION_WORDS.has(lower.slice(a, b))) k++; });
-  return words ? k / words : 0;
+  scan.text = lower; scan.hits = 0;
+  const words = forEachRun(lower, LETTER | APOSTROPHE, countFunctionWord);
+  return words ? scan.hits / words : 0;
+}
+
+// Looked up by range, not by slice (range-index.ts), through a named callback and module state
+// rather than a closure per call.
+const INDEX = rangeIndex(Object.fromEntries([...FUNCTION_WORDS].map((w) => [w, 1])));
+const scan = { text: '', hits: 0 };
+
+function countFunctionWord(a: number, b: number): void {
+  if (b - a <= LONGEST && findRange(INDEX, scan.text, a, b) >= 0) scan.hits++;
 }
