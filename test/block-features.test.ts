@@ -17,3 +17,21 @@ test('mentionsCopyright: the case-insensitive regex it replaces, on text with lo
   assert.equal(mentionsCopyright('Copyright notice', 'copyright notice'), true);
   assert.equal(mentionsCopyright('A copy, right here', 'a copy, right here'), false);
 });
+
+test('title_overlap: unit words found among the <title> words (repeats counted), Dice-style', async () => {
+  const { parseHtml } = await import('../src/dom/parse.js');
+  const { computeFeatures } = await import('../src/dom/features.js');
+  const { labelDefault } = await import('../src/page/default.js');
+  const { BLOCK_FEATURES, blockFeatures, textUnits, unitText } = await import('../src/page/block-features.js');
+  const doc = parseHtml('<title>Grain Harvest 2026</title><body><h1>The grain harvest</h1><p>Nothing of it here.</p><p>Grain, grain and 2026.</p></body>');
+  computeFeatures(doc);
+  const base = labelDefault(doc);
+  const units = textUnits(doc);
+  const rows = blockFeatures(doc, units, { labels: base, root: base.root, hub: false, title: 'Grain Harvest 2026' });
+  const at = BLOCK_FEATURES.indexOf('title_overlap');
+  const got = units.map((u, k) => [unitText(u), rows[k * BLOCK_FEATURES.length + at]]);
+  // 3 title words; "The grain harvest": 2 of 3 words; "Nothing of it here.": none; "Grain, grain and 2026.": 3 of 4.
+  assert.deepEqual(got.map(([t]) => t), ['The grain harvest', 'Nothing of it here.', 'Grain, grain and 2026.']);
+  const want = [(2 * 2) / (3 + 3), 0, (2 * 3) / (4 + 3)];
+  got.forEach(([, v], k) => assert.ok(Math.abs((v as number) - want[k]) < 1e-6, `${got[k][0]}: ${v} vs ${want[k]}`));
+});

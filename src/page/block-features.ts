@@ -18,6 +18,7 @@ import { collapseSpace } from '../text/whitespace.js';
 import { MARKUP_TOKEN_FEATURES, writePageMarkupTokenFeatures } from './markup-tokens.js';
 import type { TokenTable } from './token-table.js';
 import { WORD_TOKEN_FEATURES, writeUnitWordFeatures } from './word-tokens.js';
+import { findRange, rangeIndex, type RangeIndex } from '../text/range-index.js';
 
 const TAG_GROUPS: [string, string[]][] = [
   ['h1', ['h1']], ['h2', ['h2']], ['h3-6', ['h3', 'h4', 'h5', 'h6']], ['p', ['p']], ['li', ['li']],
@@ -115,7 +116,7 @@ export function blockFeatures(doc: DomDocument, units: DomElement[], ctx: UnitCo
   const texts = units.map(unitText);
   const seen = new Map<string, number>();
   for (const t of texts) seen.set(t, (seen.get(t) ?? 0) + 1);
-  const titleWords = new Set(wordsOf(ctx.title));
+  const titleWords = titleIndex(ctx.title);
   const linkShare = Float64Array.from(units, (u) => u.inlineLinkLen / u.inlineLen);
   const logLen = Float64Array.from(units, (u) => Math.log1p(u.inlineLen));
   let charsBefore = 0;
@@ -156,7 +157,7 @@ export function blockFeatures(doc: DomDocument, units: DomElement[], ctx: UnitCo
     rows[at++] = functionWordShareOfLower(lower);
     // Dice overlap with the <title>: a headline shares most of its words, a one-word menu item
     // that happens to be in the title only a few.
-    rows[at++] = titleWords.size ? titleOverlap(lower, titleWords) : 0;
+    rows[at++] = titleWords.keys.length ? titleOverlap(lower, titleWords) : 0;
     rows[at++] = seen.get(text)! - 1;
     rows[at++] = windowMean(isContent, k); rows[at++] = windowMean(linkShare, k); rows[at++] = windowMean(logLen, k);
     if (at - r !== OWN_FEATURES) throw new ThresherError('E_MODEL', `block features: wrote ${at - r} of ${OWN_FEATURES} features`);
@@ -165,18 +166,26 @@ export function blockFeatures(doc: DomDocument, units: DomElement[], ctx: UnitCo
   return rows;
 }
 
-function wordsOf(text: string): string[] {
-  const lower = text.toLowerCase();
-  const out: string[] = [];
-  forEachRun(lower, LETTER | NUMBER, (a, b) => { out.push(lower.slice(a, b)); });
-  return out;
+/** The distinct words of the page's <title>, lower-cased, as a range index (text/range-index.ts). */
+function titleIndex(title: string): RangeIndex {
+  const lower = title.toLowerCase();
+  const words: Record<string, number> = {};
+  forEachRun(lower, LETTER | NUMBER, (a, b) => { words[lower.slice(a, b)] = 1; });
+  return rangeIndex(words);
 }
 
 /** 2·|unit words in the title| / (|unit words| + |title words|), unit words counted with repeats; `lower` is the unit's lower-cased text. */
-function titleOverlap(lower: string, titleWords: Set<string>): number {
-  let hits = 0;
-  const words = forEachRun(lower, LETTER | NUMBER, (a, b) => { if (titleWords.has(lower.slice(a, b))) hits++; });
-  return words ? (2 * hits) / (words + titleWords.size) : 0;
+function titleOverlap(lower: string, titleWords: RangeIndex): number {
+  overlap.text = lower; overlap.title = titleWords; overlap.hits = 0;
+  const words = forEachRun(lower, LETTER | NUMBER, countTitleWord);
+  return words ? (2 * overlap.hits) / (words + titleWords.keys.length) : 0;
+}
+
+// Module state and a named callback, not a closure per unit (see word-tokens.ts).
+const overlap = { text: '', title: null as unknown as RangeIndex, hits: 0 };
+
+function countTitleWord(a: number, b: number): void {
+  if (findRange(overlap.title, overlap.text, a, b) >= 0) overlap.hits++;
 }
 
 /** Mean of `v` over the WINDOW units on either side of k, k excluded. */
