@@ -133,3 +133,20 @@ test('token features: the extractor\'s path from the tree equals the trainer\'s 
   assert.deepEqual([...fromTree], [...fromPage]);
   assert.ok(fromTree.some((v) => v !== 0));
 });
+
+test('token features: the extractor\'s range lookups equal the trainer\'s token lists on arbitrary class strings (property)', () => {
+  const table = { post: 1.2, 'post-0': 0.4, entry: 0.9, 'entry-content': 0.7, content: 0.5, share: -1.5, 'td_block_0': -0.2, td: 0.3,
+    block: -0.1, ab: 2, 'a0b': -2, x0: 0.05 };
+  const piece = fc.constantFrom('post', 'post-12', 'post-0', 'entry', 'entry-content', 'content', 'share', 'td_block_17', 'ab', 'a1b', 'a12b',
+    'x9', '-', '_', '0', '7', ' ', '  ', '\t', '\u00a0', '\u2003', 'é', 'entry-entry', 'a'.repeat(41), 'b');
+  fc.assert(fc.property(fc.array(piece, { maxLength: 14 }), (ps) => {
+    const cls = ps.join('');
+    const { doc, units } = parsed(`<body><div class="${cls.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"><p>Text.</p></div></body>`);
+    const fromPage = new Float32Array(units.length * 5), fromTree = new Float32Array(units.length * 5);
+    // A fresh table object per run: the extractor's per-table memo must not answer from an earlier run.
+    const t = { ...table };
+    writeMarkupTokenFeatures(pageMarkupTokens(doc, units), t, fromPage, 5, 0);
+    writePageMarkupTokenFeatures(doc, units, t, fromTree, 5, 0);
+    assert.deepEqual([...fromTree], [...fromPage], JSON.stringify(cls));
+  }), { numRuns: 500 });
+});

@@ -15,6 +15,7 @@
  */
 import type { DomDocument, DomElement } from '../dom/node.js';
 import { addUnitTokens, tokenTableMap, type PageTokenStats, type TokenTable } from './token-table.js';
+import { findRange, rangeIndex, type RangeIndex } from '../text/range-index.js';
 
 export const MARKUP_TOKEN_FEATURES: readonly string[] = ['tok_self_max', 'tok_self_min', 'tok_anc_max', 'tok_anc_min', 'tok_known'];
 
@@ -122,7 +123,7 @@ export function pageMarkupTokens(doc: DomDocument, units: readonly DomElement[])
 }
 
 /** Highest and lowest score of one element's tokens, and how many are known; 0 where none is. */
-interface TokenSummary { max: number; min: number; known: number }
+export interface TokenSummary { max: number; min: number; known: number }
 
 function summarize(tokens: readonly string[], scores: ReadonlyMap<string, number>): TokenSummary {
   let max = 0, min = 0, known = 0;
@@ -157,7 +158,7 @@ const SUMMARIES = new WeakMap<TokenTable, Map<string, TokenSummary>>();
 export function writePageMarkupTokenFeatures(doc: DomDocument, units: readonly DomElement[], table: TokenTable, rows: Float32Array, stride: number, offset: number): void {
   let memo = SUMMARIES.get(table);
   if (!memo) SUMMARIES.set(table, (memo = new Map()));
-  const scores = tokenTableMap(table);
+  const index = rangeIndex(table);
   const body = doc.body ?? doc.root;
   const n = body.tags + 1;
   const parent = new Int32Array(n);
@@ -171,11 +172,63 @@ export function writePageMarkupTokenFeatures(doc: DomDocument, units: readonly D
     let s = memo.get(ci);
     if (!s) {
       if (memo.size >= TOKENS_MEMO_LIMIT) memo.clear();
-      memo.set(ci, (s = summarize(markupTokens(ci), scores)));
+      memo.set(ci, (s = summarizeClassId(ci, index)));
     }
     own.set(k, s);
   }
   own.inheritAndWrite(parent, Int32Array.from(units, (u) => u.id - body.id), rows, stride, offset);
+}
+
+/**
+ * summarize(markupTokens(classId), table) straight from the class/id string: each token is looked
+ * up by its range of the string (text/range-index.ts), and only a word with digits to fold is cut
+ * out. Tokens repeat (a word twice, a part equal to a word); a known one counts once, as after
+ * markupTokens' dedup. A property test checks the two agree.
+ */
+export function summarizeClassId(classId: string, index: RangeIndex): TokenSummary {
+  seen.index = index; seen.count = 0; seen.max = 0; seen.min = 0;
+  const n = classId.length;
+  for (let i = 0; i < n;) {
+    while (i < n && isRegexSpace(classId.charCodeAt(i))) i++;
+    let end = i, digits = false;
+    for (let c: number; end < n && !isRegexSpace((c = classId.charCodeAt(end))); end++) if (c >= 48 && c <= 57) digits = true;
+    if (end > i && end - i <= MAX_TOKEN_LEN) {
+      if (digits) {
+        const word = classId.slice(i, end).replace(/[0-9]+/g, '0');
+        noteWordAndParts(word, 0, word.length);
+      } else noteWordAndParts(classId, i, end);
+    }
+    i = end;
+  }
+  return { max: seen.max, min: seen.min, known: seen.count };
+}
+
+// The string being summarised by summarizeClassId: module state, no closure or array per string.
+const seen = { index: null as unknown as RangeIndex, count: 0, max: 0, min: 0 };
+/** Known entries met in this class/id string (grown for the rare string with more). */
+let SEEN_ENTRIES = new Int32Array(32);
+
+/** The word s[from, to) and its parts (addParts' runs), each scored once if the table knows it. */
+function noteWordAndParts(s: string, from: number, to: number): void {
+  noteToken(s, from, to);
+  for (let i = from; i < to;) {
+    while (i < to && !isPartChar(s.charCodeAt(i))) i++;
+    let end = i;
+    while (end < to && isPartChar(s.charCodeAt(end))) end++;
+    if (end - i >= 2 && end - i < to - from) noteToken(s, i, end);
+    i = end;
+  }
+}
+
+function noteToken(s: string, from: number, to: number): void {
+  const j = findRange(seen.index, s, from, to);
+  if (j < 0) return;
+  for (let k = 0; k < seen.count; k++) if (SEEN_ENTRIES[k] === j) return;
+  if (seen.count === SEEN_ENTRIES.length) { const more = new Int32Array(2 * seen.count); more.set(SEEN_ENTRIES); SEEN_ENTRIES = more; }
+  SEEN_ENTRIES[seen.count++] = j;
+  const v = seen.index.scores[j];
+  if (v > seen.max) seen.max = v;
+  if (v < seen.min) seen.min = v;
 }
 
 /** Each element's own token scores, then (one pre-order pass) its ancestors' combined. */
