@@ -25,35 +25,44 @@ const MAX_TOKEN_LEN = 40;
 /**
  * Tokens of a class + id string (lower case, as DomElement.classId gives it): every
  * white-space-separated word with digit runs folded to 0, plus its parts of two or more characters
- * between punctuation ("entry-content" → entry-content, entry, content).
+ * between punctuation ("entry-content" → entry-content, entry, content), each once, in order.
  */
 export function markupTokens(classId: string): string[] {
-  // A scanner, not split/replace/split: every distinct class string of a page goes through here,
-  // and most pages bring new ones. test/markup-tokens.test.ts checks it against the regex form.
   const out: string[] = [];
+  forEachMarkupToken(classId, (s, from, to) => { out.push(s.slice(from, to)); });
+  return distinct(out);
+}
+
+/**
+ * Calls `visit(s, from, to)` for every token of a class + id string, in order, repeats included:
+ * each white-space-separated word (when it has digits, `s` is a copy with digit runs folded to 0)
+ * then its parts, the runs of [a-z0] two or more long that are not the whole word. A scanner, not
+ * split/replace/split: every distinct class string of a page goes through here, and most pages
+ * bring new ones (test/markup-tokens.test.ts checks it against the regex form).
+ */
+function forEachMarkupToken(classId: string, visit: (s: string, from: number, to: number) => void): void {
   const n = classId.length;
   for (let i = 0; i < n;) {
     while (i < n && isRegexSpace(classId.charCodeAt(i))) i++;
     let end = i, digits = false;
     for (let c: number; end < n && !isRegexSpace((c = classId.charCodeAt(end))); end++) if (c >= 48 && c <= 57) digits = true;
     if (end > i && end - i <= MAX_TOKEN_LEN) {
-      const word = digits ? classId.slice(i, end).replace(/[0-9]+/g, '0') : classId.slice(i, end);
-      out.push(word);
-      addParts(out, word);
+      if (digits) {
+        const word = classId.slice(i, end).replace(/[0-9]+/g, '0');
+        visitWordAndParts(word, 0, word.length, visit);
+      } else visitWordAndParts(classId, i, end, visit);
     }
     i = end;
   }
-  return distinct(out);
 }
 
-/** The runs of [a-z0] of `word` that are two or more long, when they are not the whole word. */
-function addParts(out: string[], word: string): void {
-  const n = word.length;
-  for (let i = 0; i < n;) {
-    while (i < n && !isPartChar(word.charCodeAt(i))) i++;
+function visitWordAndParts(s: string, from: number, to: number, visit: (s: string, from: number, to: number) => void): void {
+  visit(s, from, to);
+  for (let i = from; i < to;) {
+    while (i < to && !isPartChar(s.charCodeAt(i))) i++;
     let end = i;
-    while (end < n && isPartChar(word.charCodeAt(end))) end++;
-    if (end - i >= 2 && end - i < n) out.push(word.slice(i, end));
+    while (end < to && isPartChar(s.charCodeAt(end))) end++;
+    if (end - i >= 2 && end - i < to - from) visit(s, i, end);
     i = end;
   }
 }
@@ -187,19 +196,7 @@ export function writePageMarkupTokenFeatures(doc: DomDocument, units: readonly D
  */
 export function summarizeClassId(classId: string, index: RangeIndex): TokenSummary {
   seen.index = index; seen.count = 0; seen.max = 0; seen.min = 0;
-  const n = classId.length;
-  for (let i = 0; i < n;) {
-    while (i < n && isRegexSpace(classId.charCodeAt(i))) i++;
-    let end = i, digits = false;
-    for (let c: number; end < n && !isRegexSpace((c = classId.charCodeAt(end))); end++) if (c >= 48 && c <= 57) digits = true;
-    if (end > i && end - i <= MAX_TOKEN_LEN) {
-      if (digits) {
-        const word = classId.slice(i, end).replace(/[0-9]+/g, '0');
-        noteWordAndParts(word, 0, word.length);
-      } else noteWordAndParts(classId, i, end);
-    }
-    i = end;
-  }
+  forEachMarkupToken(classId, noteToken);
   return { max: seen.max, min: seen.min, known: seen.count };
 }
 
@@ -207,18 +204,6 @@ export function summarizeClassId(classId: string, index: RangeIndex): TokenSumma
 const seen = { index: null as unknown as RangeIndex, count: 0, max: 0, min: 0 };
 /** Known entries met in this class/id string (grown for the rare string with more). */
 let SEEN_ENTRIES = new Int32Array(32);
-
-/** The word s[from, to) and its parts (addParts' runs), each scored once if the table knows it. */
-function noteWordAndParts(s: string, from: number, to: number): void {
-  noteToken(s, from, to);
-  for (let i = from; i < to;) {
-    while (i < to && !isPartChar(s.charCodeAt(i))) i++;
-    let end = i;
-    while (end < to && isPartChar(s.charCodeAt(end))) end++;
-    if (end - i >= 2 && end - i < to - from) noteToken(s, i, end);
-    i = end;
-  }
-}
 
 function noteToken(s: string, from: number, to: number): void {
   const j = findRange(seen.index, s, from, to);
