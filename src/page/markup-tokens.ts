@@ -56,6 +56,7 @@ function forEachMarkupToken(classId: string, visit: (s: string, from: number, to
   }
 }
 
+/** The word s[from, to), then its parts. */
 function visitWordAndParts(s: string, from: number, to: number, visit: (s: string, from: number, to: number) => void): void {
   visit(s, from, to);
   for (let i = from; i < to;) {
