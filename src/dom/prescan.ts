@@ -13,6 +13,11 @@
  * point assembly), which go through parse5's own path: a run never holds anything parse5 would
  * have read differently, so the slice appended is exactly what parse5 would have appended.
  *
+ * Tags are taken whole: a start tag of plain markup (lower-case names, values without "&", CR, NUL
+ * or surrogates, white space between attributes, at most 64 of them) or an end tag with a plain
+ * name is scanned at once and emitted as the token parse5's states would have built, repeated
+ * attributes dropped as parse5 drops them; any other tag is left to those states from its start.
+ *
  * Two fast paths go further, where the tree cannot tell:
  * - Text in body (insertion modes in body, in cell, in caption, outside foreign content) is one
  *   character token up to the next "<", "&", NUL or CR, instead of alternating whitespace and
@@ -27,7 +32,8 @@
  * "<script" inside <xmp>), and changed the tree of real pages.
  *
  * The overrides rely on parse5 internals (8.x: Preprocessor `html`/`pos`, the run fields
- * `runStart`/`runEnd`, state method names, the parser's `insertionMode` numbers), reached through
+ * `runStart`/`runEnd`, state method names and the DATA state's number, the token fields and
+ * `_createStartTagToken`/`emitCurrentTagToken`, the parser's `insertionMode` numbers), reached through
  * parse5's own Parser class. `fastParseAvailable` is false, and parse.ts uses plain parse5, when
  * they are missing or when a probe document does not parse to the same tree both ways.
  */
@@ -313,7 +319,8 @@ async function loadParser(): Promise<AnyCtor | null> {
     const proto = Base.prototype as Record<string, unknown>;
     const needed = ['_stateData', '_stateRcdata', '_stateRawtext', '_stateScriptData', '_statePlaintext',
       '_stateAttributeValueDoubleQuoted', '_stateAttributeValueSingleQuoted', '_stateAttributeValueUnquoted',
-      '_stateComment', '_stateBogusComment', '_stateTagName', '_stateAttributeName', '_emitCodePoint', '_flushRun'];
+      '_stateComment', '_stateBogusComment', '_stateTagName', '_stateAttributeName', '_emitCodePoint', '_flushRun',
+      '_stateTagOpen', '_stateEndTagOpen', '_createStartTagToken', '_createEndTagToken', 'emitCurrentTagToken'];
     if (typeof P !== 'function' || needed.some((m) => typeof proto[m] !== 'function')) return null;
     return P;
   } catch {
