@@ -28,18 +28,13 @@ const MAX_WORD_LEN = 30;
 
 /** The distinct words (letter and number runs, digit runs folded to 0) among the first OPENING_WORDS of `lower`, a unit's lower-cased text. */
 export function openingWords(lower: string): string[] {
-  const cut = lower.length > HEAD_CHARS;
-  const head = cut ? lower.slice(0, HEAD_CHARS) : lower;
   const out: string[] = [];
-  forEachRun(head, LETTER | NUMBER, (a, b) => {
-    if (b - a > MAX_WORD_LEN || (cut && b === HEAD_CHARS)) return;
-    let w = head.slice(a, b);
-    if (hasDigitIn(w, 0, w.length)) w = w.replace(/[0-9]+/g, '0');
+  forEachOpeningWord(lower, (s, from, to) => {
+    const w = s.slice(from, to);
     if (!out.includes(w)) out.push(w);
-  }, OPENING_WORDS);
+  });
   return out;
 }
-
 
 /**
  * The extractor's path: WORD_TOKEN_FEATURES of one unit (`lower`, its lower-cased text) written at
@@ -48,37 +43,55 @@ export function openingWords(lower: string): string[] {
  * (text/range-index.ts), and only a word with digits to fold is cut out.
  */
 export function writeUnitWordFeatures(lower: string, table: TokenTable, rows: Float32Array, at: number): void {
-  const cut = lower.length > HEAD_CHARS;
-  const head = cut ? lower.slice(0, HEAD_CHARS) : lower;
-  unit.index = rangeIndex(table); unit.head = head; unit.cut = cut;
+  unit.index = rangeIndex(table);
   unit.found = 0; unit.max = 0; unit.min = 0; unit.sum = 0;
-  forEachRun(head, LETTER | NUMBER, noteOpeningWord, OPENING_WORDS);
+  forEachOpeningWord(lower, noteOpeningWord);
   const known = unit.found;
   rows[at] = unit.max; rows[at + 1] = unit.min; rows[at + 2] = known ? unit.sum / known : 0; rows[at + 3] = known;
 }
 
-// The unit being read by writeUnitWordFeatures. Module state and a named callback rather than a
-// closure per unit: a closure that updates its captured counters keeps them in a heap context.
-const unit = { index: null as unknown as RangeIndex, head: '', cut: false, found: 0, max: 0, min: 0, sum: 0 };
+type WordVisitor = (s: string, from: number, to: number) => void;
+
+/**
+ * Calls `visit(s, from, to)` for each of the first OPENING_WORDS runs of `lower` that counts as a
+ * word, repeats included: not over MAX_WORD_LEN, not cut by the HEAD_CHARS edge; when it has
+ * digits, `s` is a copy with digit runs folded to 0. The one scanner behind both paths above.
+ */
+function forEachOpeningWord(lower: string, visit: WordVisitor): void {
+  const cut = lower.length > HEAD_CHARS;
+  scan.head = cut ? lower.slice(0, HEAD_CHARS) : lower;
+  scan.cut = cut;
+  scan.visit = visit;
+  forEachRun(scan.head, LETTER | NUMBER, openingRun, OPENING_WORDS);
+}
+
+// The text being scanned by forEachOpeningWord, and the unit being summarised by
+// writeUnitWordFeatures. Module state and named callbacks rather than closures per unit: a
+// closure that updates its captured counters keeps them in a heap context.
+const scan = { head: '', cut: false, visit: null as unknown as WordVisitor };
+const unit = { index: null as unknown as RangeIndex, found: 0, max: 0, min: 0, sum: 0 };
 /** Table entries already counted for this unit: the words are distinct, as openingWords gives them. */
 const FOUND = new Int32Array(OPENING_WORDS);
 
-/** One opening word, head[a, b): the same filter as openingWords, then its score if the table knows it. */
-function noteOpeningWord(a: number, b: number): void {
-  const { head, index } = unit;
-  if (b - a > MAX_WORD_LEN || (unit.cut && b === HEAD_CHARS)) return;
-  let j: number;
+function openingRun(a: number, b: number): void {
+  const { head } = scan;
+  if (b - a > MAX_WORD_LEN || (scan.cut && b === HEAD_CHARS)) return;
   if (hasDigitIn(head, a, b)) {
     const w = head.slice(a, b).replace(/[0-9]+/g, '0');
-    j = findRange(index, w, 0, w.length);
-  } else j = findRange(index, head, a, b);
+    scan.visit(w, 0, w.length);
+  } else scan.visit(head, a, b);
+}
+
+/** One opening word: its score, once, if the table knows it. */
+function noteOpeningWord(s: string, from: number, to: number): void {
+  const j = findRange(unit.index, s, from, to);
   if (j < 0) return;
   for (let k = 0; k < unit.found; k++) if (FOUND[k] === j) return;
   FOUND[unit.found++] = j;
-  const s = index.scores[j];
-  unit.sum += s;
-  if (s > unit.max) unit.max = s;
-  if (s < unit.min) unit.min = s;
+  const v = unit.index.scores[j];
+  unit.sum += v;
+  if (v > unit.max) unit.max = v;
+  if (v < unit.min) unit.min = v;
 }
 
 function hasDigitIn(s: string, from: number, to: number): boolean {
