@@ -1,26 +1,37 @@
-/** Markup signals of boilerplate (src/page/boilerplate.ts): the combined pre-test and the memo never change a verdict. */
+/** Markup signals of boilerplate (src/page/boilerplate.ts): the phrase scan gives the verdicts of the rules' regex form. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { WORD_RULE_REGEXES, classIdKind, namesContent } from '../src/page/boilerplate.js';
+import { POSITIVE_WORDS, WORD_RULES, classIdKind, namesContent } from '../src/page/boilerplate.js';
 import { parseHtml } from '../src/dom/parse.js';
 import { computeFeatures } from '../src/dom/features.js';
+import { DomElement } from '../src/dom/node.js';
 
-/** The plain definition: the first rule whose regex matches. */
-const referenceKind = (ci: string) => WORD_RULE_REGEXES.find(([re]) => re.test(ci))?.[1] ?? null;
+const HTML_NS = 'http://www.w3.org/1999/xhtml';
+
+/** The plain definition: one of the phrases as a whole, not preceded or followed by a letter a-z. */
+const wholeWords = (phrases: readonly string[]) => new RegExp(`(?:^|[^a-z])(?:${phrases.join('|')})(?:$|[^a-z])`);
+const RULE_REGEXES = WORD_RULES.map(([kind, words]) => [wholeWords(words), kind] as const);
+/** The first rule whose regex matches. */
+const referenceKind = (ci: string) => RULE_REGEXES.find(([re]) => re.test(ci))?.[1] ?? null;
+const POSITIVE_REGEX = wholeWords(POSITIVE_WORDS);
+/** Pieces of the rules' own words, so that near misses ("commentlist" vs "comment-list", "sponsored" vs "sponsoring", "ad" inside "add") are common. */
+const piece = fc.constantFrom('comment', 'comments', 'list', 'share', 'button', 'buttons', 'ad', 'ads', 'add', 'sponsor', 'ed',
+  'ing', 'about', 'the', 'author', 'box', 'side', 'bar', 'sidebar', 'right', 'nav', 'navbar', 'menu', 'post', 'content', 'entry',
+  'article', 'body', 'main', 'text', 'rich', 'page', 'footer', 'site', 'top', 'pop', 'up', 'off', 'canvas', 'more', 'from', 'you',
+  'may', 'like', 'likes', 'skip', 'link', 'bio', 'x', 'cookie', 'cmp', 's', '-', '--', '_', ' ', '0', '42', 'é', 'A', ':');
 
 test('classIdKind: the kind of the first rule whose regex matches (property)', () => {
-  // Pieces of the rules' own words, so that near misses ("commentlist" vs "comment-list",
-  // "sponsored" vs "sponsoring", "ad" inside "add") are common.
-  const piece = fc.constantFrom('comment', 'comments', 'list', 'share', 'button', 'buttons', 'ad', 'ads', 'add', 'sponsor', 'ed',
-    'ing', 'about', 'the', 'author', 'box', 'side', 'bar', 'sidebar', 'right', 'nav', 'navbar', 'menu', 'post', 'content', 'entry',
-    'article', 'body', 'main', 'text', 'rich', 'page', 'footer', 'site', 'top', 'pop', 'up', 'off', 'canvas', 'more', 'from', 'you',
-    'may', 'like', 'likes', 'skip', 'link', 'bio', 'x', 'cookie', 'cmp', 's', '-', '--', '_', ' ', '0', '42', 'é', 'A', ':');
   fc.assert(fc.property(fc.array(piece, { maxLength: 12 }), (ps) => {
     const s = ps.join('');
     assert.equal(classIdKind(s), referenceKind(s), s);
-    assert.equal(classIdKind(s), referenceKind(s), s); // and again, from the memo
   }), { numRuns: 3000 });
+  // Every phrase itself, alone and inside other words.
+  for (const [, words] of WORD_RULES) {
+    for (const w of words) {
+      for (const s of [w, w.replace(/[?()|:]/g, ''), `x-${w.replace(/-\?/g, '-')}_y`, `a${w.replace(/-\?/g, '')}`]) assert.equal(classIdKind(s), referenceKind(s), s);
+    }
+  }
   fc.assert(fc.property(fc.string({ maxLength: 30 }), (s) => assert.equal(classIdKind(s), referenceKind(s))), { numRuns: 500 });
 });
 
@@ -31,6 +42,13 @@ test('classIdKind: the first rule in order names the kind', () => {
   assert.equal(classIdKind('sponsored-post'), 'ad');
   assert.equal(classIdKind('address'), null);
   assert.equal(classIdKind('navigation main-nav'), 'nav');
+});
+
+test('namesContent: the content class words as their regex form reads them (property)', () => {
+  fc.assert(fc.property(fc.array(piece, { maxLength: 12 }), fc.array(piece, { maxLength: 4 }), (cls, id) => {
+    const el = new DomElement('div', [{ name: 'class', value: cls.join('') }, { name: 'id', value: id.join('') }], HTML_NS);
+    assert.equal(namesContent(el), el.classId !== '' && POSITIVE_REGEX.test(el.classId), el.classId);
+  }), { numRuns: 2000 });
 });
 
 test('namesContent: article and main, content class words as whole words, itemprop', () => {

@@ -8,6 +8,7 @@
  * actually holds (a "sidebar" class on a div that holds the whole article is overruled).
  */
 import type { DomDocument, DomElement } from '../dom/node.js';
+import { compilePhraseRules, firstPhraseRule } from '../text/word-phrases.js';
 
 export const BOILER_KINDS = ['nav', 'footer', 'header', 'aside', 'comments', 'share', 'related', 'ad',
   'cookie', 'newsletter', 'meta', 'hidden', 'form', 'breadcrumb', 'pagination'] as const;
@@ -21,9 +22,10 @@ const ROLE_KIND: Record<string, BoilerKind> = {
   menu: 'nav', menubar: 'nav', dialog: 'cookie', alertdialog: 'cookie', toolbar: 'share', tablist: 'nav',
 };
 
-// Class/id words, matched as whole tokens of the class/id string split on non-letters ("-?": with
-// or without a hyphen, "s?": optional). Order matters: the first rule that matches names the kind.
-const WORD_RULES: [BoilerKind, string[]][] = [
+// Class/id words, matched as whole words of the class/id string: not preceded or followed by a
+// letter a-z (text/word-phrases.ts; "-?": with or without a hyphen, "s?": optional). Order
+// matters: the first rule that matches names the kind.
+export const WORD_RULES: readonly (readonly [BoilerKind, readonly string[]])[] = [
   ['comments', ['comments?', 'comment-?list', 'commentlist', 'disqus', 'respond', 'replies', 'reactions', 'discussion']],
   ['cookie', ['cookies?', 'consent', 'gdpr', 'cmp', 'onetrust', 'cookiebanner']],
   ['share', ['share', 'sharing', 'social', 'sharebar', 'share-?buttons?', 'addthis', 'sociable', 'shareaholic', 'likes?']],
@@ -44,34 +46,20 @@ const WORD_RULES: [BoilerKind, string[]][] = [
   ['cookie', ['modal', 'popup', 'pop-?up', 'overlay', 'lightbox', 'offcanvas', 'off-?canvas', 'drawer']],
 ];
 
-const POSITIVE_WORDS = ['article', 'articlebody', 'article-?body', 'article-?content', 'entry', 'entry-?content', 'post', 'post-?content',
+/** Class/id words that name the content. */
+export const POSITIVE_WORDS: readonly string[] = ['article', 'articlebody', 'article-?body', 'article-?content', 'entry', 'entry-?content', 'post', 'post-?content',
   'post-?body', 'main', 'main-?content', 'content', 'story', 'story-?body', 'text', 'body', 'blog', 'hentry', 'prose', 'markdown',
   'rich-?text', 'page-?content', 'single'];
 
-/** One of `phrases` as a whole: not preceded or followed by a letter. */
-function wholeWords(phrases: readonly string[]): RegExp {
-  return new RegExp(`(?:^|[^a-z])(?:${phrases.join('|')})(?:$|[^a-z])`);
-}
-
-/** The rules as regexes, in order (exported for the tests). */
-export const WORD_RULE_REGEXES: readonly [RegExp, BoilerKind][] = WORD_RULES.map(([k, words]) => [wholeWords(words), k]);
-export const POSITIVE = wholeWords(POSITIVE_WORDS);
-
-// Most class/id strings match no rule, and a site repeats the same few hundred: one combined test
-// rejects the common case, and the kind of each string seen is remembered (bounded, per process).
-const ANY_WORD_RULE = wholeWords(WORD_RULES.flatMap(([, words]) => words));
-const KIND_OF_CLASS_ID = new Map<string, BoilerKind | null>();
-const CLASS_ID_MEMO_LIMIT = 20_000;
+const KIND_RULES = compilePhraseRules(WORD_RULES.map(([, words]) => words));
+// One alternation of a few dozen phrases is what irregexp does best: faster here than the scan,
+// which pays off only for the kinds' 150 phrases in 15 ordered rules.
+const POSITIVE = new RegExp(`(?:^|[^a-z])(?:${POSITIVE_WORDS.join('|')})(?:$|[^a-z])`);
 
 /** The kind the first matching word rule names (lower-case class + id string), or null. */
 export function classIdKind(ci: string): BoilerKind | null {
-  let kind = KIND_OF_CLASS_ID.get(ci);
-  if (kind !== undefined) return kind;
-  kind = null;
-  if (ANY_WORD_RULE.test(ci)) for (const [re, k] of WORD_RULE_REGEXES) if (re.test(ci)) { kind = k; break; }
-  if (KIND_OF_CLASS_ID.size >= CLASS_ID_MEMO_LIMIT) KIND_OF_CLASS_ID.clear();
-  KIND_OF_CLASS_ID.set(ci, kind);
-  return kind;
+  const r = firstPhraseRule(KIND_RULES, ci);
+  return r < 0 ? null : WORD_RULES[r][0];
 }
 
 /** The boilerplate kind the markup of `el` itself declares, if any. */
@@ -93,8 +81,6 @@ export function boilerKind(el: DomElement): BoilerKind | null {
 export function namesContent(el: DomElement): boolean {
   if (el.tag === 'article' || el.tag === 'main') return true;
   const ci = el.classId;
-  // No memo here: one regex test is cheaper than a lookup in a memo of thousands of strings, and
-  // contentNamed asks once per element and document.
   if (ci && POSITIVE.test(ci)) return true;
   const itemprop = el.attr('itemprop');
   return itemprop === 'articleBody' || itemprop === 'text';
