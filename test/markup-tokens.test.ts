@@ -122,9 +122,9 @@ test('the shipped block model carries a token table of cross-site tokens', () =>
   assert.ok(Object.values(table).every(Number.isFinite));
 });
 
-test('token features: the extractor\'s path from the tree equals the trainer\'s path from a kept page, on the same table', () => {
+test('token features: the extractor\'s path from the tree equals the trainer\'s path from a kept page, on the same table (classed links and text-less elements included, which the extractor skips)', () => {
   const { doc, units } = parsed(`<body class="site"><header class="masthead nav-0"><p>Menu</p></header><main class="main content">
-    <article class="post post-12 entry"><h1 class="entry-title">Title</h1><p>One.</p><div class="share widget"><p>Share this</p></div><p class="note">Two.</p></article>
+    <article class="post post-12 entry"><h1 class="entry-title">Title</h1><p>One <a class="share" href="/x">link</a>.</p><div class="sidebar"><img class="menu"></div><div class="share widget"><p>Share this</p></div><p class="note">Two.</p></article>
     </main><aside class="sidebar widget-area"><ul class="menu"><li>Link one</li><li class="current">Link two</li></ul></aside></body>`);
   const table = { post: 1.2, 'post-0': 0.4, entry: 0.9, content: 0.5, share: -1.5, widget: -1.1, sidebar: -2, menu: -1.3, masthead: -0.8, note: 0.1 };
   const fromPage = new Float32Array(units.length * 5), fromTree = new Float32Array(units.length * 5);

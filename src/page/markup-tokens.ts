@@ -177,7 +177,16 @@ export function writePageMarkupTokenFeatures(doc: DomDocument, units: readonly D
   for (let k = 0; k < n; k++) {
     const el = els[body.id + k];
     parent[k] = k === 0 || !el.parent ? -1 : el.parent.id - body.id;
-    const ci = el.classId;
+  }
+  // Only a unit's own tokens and its ancestors' reach its features: the rest of the page's
+  // elements (links, spans, images inside units; text-less wrappers) are not summarised, which
+  // halves the class/id strings looked at.
+  const needed = new Uint8Array(n);
+  const unitAt = Int32Array.from(units, (u) => u.id - body.id);
+  for (let u = 0; u < unitAt.length; u++) for (let k = unitAt[u]; k >= 0 && needed[k] === 0; k = parent[k]) needed[k] = 1;
+  for (let k = 0; k < n; k++) {
+    if (needed[k] === 0) continue;
+    const ci = els[body.id + k].classId;
     if (!ci) continue;
     let s = memo.get(ci);
     if (!s) {
@@ -186,7 +195,7 @@ export function writePageMarkupTokenFeatures(doc: DomDocument, units: readonly D
     }
     own.set(k, s);
   }
-  own.inheritAndWrite(parent, Int32Array.from(units, (u) => u.id - body.id), rows, stride, offset);
+  own.inheritAndWrite(parent, unitAt, rows, stride, offset);
 }
 
 /**
