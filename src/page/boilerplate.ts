@@ -47,7 +47,7 @@ export const WORD_RULES: readonly (readonly [BoilerKind, readonly string[]])[] =
 ];
 
 /** Class/id words that name the content. */
-export const POSITIVE_WORDS: readonly string[] = [
+const POSITIVE_WORDS: readonly string[] = [
   'article', 'articlebody', 'article-?body', 'article-?content', 'entry', 'entry-?content', 'post', 'post-?content',
   'post-?body', 'main', 'main-?content', 'content', 'story', 'story-?body', 'text', 'body', 'blog', 'hentry', 'prose',
   'markdown', 'rich-?text', 'page-?content', 'single',
