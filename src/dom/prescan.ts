@@ -153,7 +153,8 @@ class FastTokenizer extends Base {
 
   _stateData(cp: number): void {
     super._stateData(cp);
-    if (cp === LT || cp === 38 || cp <= 0) return;
+    if (cp === LT) { this._tagAfterLt(); return; }
+    if (cp === 38 || cp <= 0) return;
     const mode = isWs(cp) || this.inForeignNode ? -1 : this.handler.insertionMode;
     this._textRun(cp, mode === IN_BODY || mode === IN_CELL || mode === IN_CAPTION ? BODY_TEXT : DATA_CHARS);
   }
@@ -206,6 +207,26 @@ class FastTokenizer extends Base {
   _stateEndTagOpen(cp: number): void {
     if (cp < 97 || cp > 122 || !this._wholeEndTag()) super._stateEndTagOpen(cp);
   }
+  /**
+   * Right after the data state read "<" (parse5 is now in the tag open state): a plain tag is
+   * taken whole from here, without the state turns for "<", "/" and the name's first letter.
+   * Otherwise the position is put back and parse5 goes on from the tag open state as before.
+   */
+  _tagAfterLt(): void {
+    const pre = this.preprocessor;
+    const html: string = pre.html;
+    const pos: number = pre.pos;
+    const c = html.charCodeAt(pos + 1);
+    if (c >= 97 && c <= 122) {
+      pre.pos = pos + 1;
+      if (!this._wholeStartTag()) pre.pos = pos;
+    } else if (c === SOLIDUS) {
+      const d = html.charCodeAt(pos + 2);
+      if (d < 97 || d > 122) return;
+      pre.pos = pos + 2;
+      if (!this._wholeEndTag()) pre.pos = pos;
+    }
+  }
   /** At the first letter of a start tag's name: the whole tag, when plain; false with nothing done otherwise. */
   _wholeStartTag(): boolean {
     const pre = this.preprocessor;
@@ -213,10 +234,10 @@ class FastTokenizer extends Base {
     const start: number = pre.pos;
     let i = nameEnd(html, start);
     const tagName = html.slice(start, i);
-    // Array.of, not a [] literal: an element keeps its token's list for as long as its page lives,
-    // and V8 would otherwise pretenure this allocation site (see DomElement.children in node.ts):
-    // with a literal here, GC took 15% of the bench's pass instead of 5%.
-    const attrs = Array.of<{ name: string; value: string }>();
+    // `new Array()`, not a [] literal: an element keeps its token's list for as long as its page
+    // lives, and V8 would otherwise pretenure this allocation site (see DomElement.children in
+    // node.ts): with a literal here, GC took 15% of the bench's pass instead of 5%.
+    const attrs = new Array<{ name: string; value: string }>();
     let selfClosing = false;
     for (;;) {
       let c = html.charCodeAt(i);

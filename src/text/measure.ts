@@ -50,13 +50,18 @@ function classOf(c: number): number {
   return c >= 0xc0 ? ALNUM : OTHER;
 }
 
+// Text node strings come in many string representations (flat, sliced, concatenated; one- or
+// two-byte), so a `s.charCodeAt` property load sees too many maps and goes megamorphic: a generic
+// lookup per character. Called through the one builtin, the load is gone.
+const charCodeAt = String.prototype.charCodeAt;
+
 /** Measures `s` into `out` (reused by hot loops to avoid allocation) and returns it. */
 export function measureText(s: string, out: TextMeasure = { len: 0, words: 0, punct: 0, commas: 0 }): TextMeasure {
   let len = 0, words = 0, punct = 0, commas = 0;
   let inSpace = true, inWord = false, pendingSpace = false;
   const n = s.length;
   for (let i = 0; i < n; i++) {
-    let c = s.charCodeAt(i);
+    let c = charCodeAt.call(s, i);
     let k: number;
     if (c < 128) k = ASCII_CLASS[c];
     else {
