@@ -44,7 +44,14 @@ export function findRange(index: RangeIndex, s: string, from: number, to: number
   const h = hashRange(s, from, to);
   const { mask, hash, entry, keys } = index;
   for (let i = h & mask, j: number; (j = entry[i]) >= 0; i = (i + 1) & mask) {
-    if (hash[i] === h && keys[j].length === to - from && s.startsWith(keys[j], from)) return j;
+    if (hash[i] === h && sameRange(keys[j], s, from, to)) return j;
   }
   return -1;
+}
+
+/** key === s.slice(from, to), without the slice; words are short, so a loop beats a builtin call. */
+function sameRange(key: string, s: string, from: number, to: number): boolean {
+  if (key.length !== to - from) return false;
+  for (let k = 0, i = from; i < to; k++, i++) if (key.charCodeAt(k) !== s.charCodeAt(i)) return false;
+  return true;
 }
