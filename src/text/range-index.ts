@@ -6,9 +6,12 @@
  */
 export interface RangeIndex {
   mask: number;
-  hash: Int32Array;
-  /** Per slot: index into keys and scores, -1 when empty. */
-  entry: Int32Array;
+  /**
+   * Per slot s: the key's hash at 2s, its index into keys and scores at 2s + 1 (-1 when empty).
+   * Side by side because a vocabulary of 18,000 words is far bigger than the CPU's nearest cache,
+   * and a lookup then reads one cache line where two arrays cost two misses.
+   */
+  slots: Int32Array;
   keys: string[];
   scores: Float64Array;
 }
@@ -27,14 +30,15 @@ export function rangeIndex(table: Readonly<Record<string, number>>): RangeIndex 
   const keys = Object.keys(table);
   let size = 16;
   while (size < keys.length * 2) size *= 2;
-  index = { mask: size - 1, hash: new Int32Array(size), entry: new Int32Array(size).fill(-1), keys,
-    scores: Float64Array.from(keys, (k) => table[k]) };
+  const mask = size - 1, slots = new Int32Array(2 * size);
+  for (let i = 0; i < size; i++) slots[2 * i + 1] = -1;
   keys.forEach((k, j) => {
     const h = hashRange(k, 0, k.length);
-    let i = h & index!.mask;
-    while (index!.entry[i] >= 0) i = (i + 1) & index!.mask;
-    index!.entry[i] = j; index!.hash[i] = h;
+    let i = h & mask;
+    while (slots[2 * i + 1] >= 0) i = (i + 1) & mask;
+    slots[2 * i] = h; slots[2 * i + 1] = j;
   });
+  index = { mask, slots, keys, scores: Float64Array.from(keys, (k) => table[k]) };
   RANGE_INDEXES.set(table, index);
   return index;
 }
@@ -42,9 +46,9 @@ export function rangeIndex(table: Readonly<Record<string, number>>): RangeIndex 
 /** The entry whose key is s.slice(from, to), or -1. */
 export function findRange(index: RangeIndex, s: string, from: number, to: number): number {
   const h = hashRange(s, from, to);
-  const { mask, hash, entry, keys } = index;
-  for (let i = h & mask, j: number; (j = entry[i]) >= 0; i = (i + 1) & mask) {
-    if (hash[i] === h && sameRange(keys[j], s, from, to)) return j;
+  const { mask, slots, keys } = index;
+  for (let i = h & mask, j: number; (j = slots[2 * i + 1]) >= 0; i = (i + 1) & mask) {
+    if (slots[2 * i] === h && sameRange(keys[j], s, from, to)) return j;
   }
   return -1;
 }
