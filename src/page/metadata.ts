@@ -1,6 +1,6 @@
 /** Page metadata read from the head: title (with og:title as a fallback) and language. */
 import type { DomDocument, DomElement } from '../dom/node.js';
-import { collapseSpace } from '../text/measure.js';
+import { oneLine } from '../text/whitespace.js';
 import { renderElementText, finish } from '../render/text.js';
 
 function firstElement(root: DomElement | null, tag: string, limit = 5000): DomElement | null {
@@ -27,7 +27,7 @@ function metaContent(head: DomElement | null, key: string): string | undefined {
 export function elementText(el: DomElement): string {
   const out: string[] = [];
   renderElementText(el, null, out);
-  return collapseSpace(finish(out));
+  return oneLine(finish(out));
 }
 
 export function pageTitle(doc: DomDocument): string {
@@ -35,7 +35,7 @@ export function pageTitle(doc: DomDocument): string {
   const title = t ? elementText(t) : '';
   if (title) return title;
   const og = metaContent(doc.head, 'og:title');
-  if (og) return collapseSpace(og);
+  if (og) return oneLine(og);
   const h1 = firstElement(doc.body, 'h1');
   return h1 ? elementText(h1) : '';
 }

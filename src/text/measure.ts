@@ -82,8 +82,3 @@ export function measureText(s: string, out: TextMeasure = { len: 0, words: 0, pu
   out.len = len; out.words = words; out.punct = punct; out.commas = commas;
   return out;
 }
-
-/** Collapse whitespace runs to one space and trim, as rendered text. */
-export function collapseSpace(s: string): string {
-  return s.replace(/[\s\u00a0\u200b\u3000\ufeff]+/g, ' ').trim();
-}

@@ -11,3 +11,11 @@ const NEEDS_COLLAPSE = /\s\s|[^\S ]/;
 export function collapseSpace(s: string): string {
   return NEEDS_COLLAPSE.test(s) ? s.replace(/\s+/g, ' ') : s;
 }
+
+/**
+ * One line of text, as a title or label renders: every run of white space, zero-width spaces
+ * included (\s already holds U+00A0, U+3000 and the BOM), becomes one space, and the ends are trimmed.
+ */
+export function oneLine(s: string): string {
+  return s.replace(/[\s\u200b]+/g, ' ').trim();
+}
