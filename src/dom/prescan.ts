@@ -201,16 +201,11 @@ class FastTokenizer extends Base {
   // surrogates, white space between attributes) or an end tag with a plain name is read in one
   // scan and emitted as the token parse5 would have built, instead of one state turn per name,
   // "=", quote and space. Anything else falls through to parse5's states, with nothing changed.
-  _stateTagOpen(cp: number): void {
-    if (cp < 97 || cp > 122 || !this._wholeStartTag()) super._stateTagOpen(cp);
-  }
-  _stateEndTagOpen(cp: number): void {
-    if (cp < 97 || cp > 122 || !this._wholeEndTag()) super._stateEndTagOpen(cp);
-  }
   /**
-   * Right after the data state read "<" (parse5 is now in the tag open state): a plain tag is
-   * taken whole from here, without the state turns for "<", "/" and the name's first letter.
-   * Otherwise the position is put back and parse5 goes on from the tag open state as before.
+   * Right after the data state read "<" (parse5 is now in the tag open state, which only that
+   * "<" leads to): a plain tag is taken whole from here, without the state turns for "<", "/" and
+   * the name's first letter. Otherwise the position is put back and parse5 goes on from the tag
+   * open state, through its own states only: the same tag would fail the same scan again.
    */
   _tagAfterLt(): void {
     const pre = this.preprocessor;
@@ -341,7 +336,7 @@ async function loadParser(): Promise<AnyCtor | null> {
     const needed = ['_stateData', '_stateRcdata', '_stateRawtext', '_stateScriptData', '_statePlaintext',
       '_stateAttributeValueDoubleQuoted', '_stateAttributeValueSingleQuoted', '_stateAttributeValueUnquoted',
       '_stateComment', '_stateBogusComment', '_stateTagName', '_stateAttributeName', '_emitCodePoint', '_flushRun',
-      '_stateTagOpen', '_stateEndTagOpen', '_createStartTagToken', '_createEndTagToken', 'emitCurrentTagToken'];
+      '_createStartTagToken', '_createEndTagToken', 'emitCurrentTagToken'];
     if (typeof P !== 'function' || needed.some((m) => typeof proto[m] !== 'function')) return null;
     return P;
   } catch {
