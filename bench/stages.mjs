@@ -25,8 +25,7 @@ const { textUnits, blockFeatures, N_BLOCK_FEATURES } = await load('page/block-fe
 const { pageTitle } = await load('page/metadata.js');
 const { BLOCK_MODEL } = await load('page/block-model.generated.js');
 const { predictProbaRows } = await load('learn/gbdt.js');
-const { smoothingRows, N_SMOOTHED_FEATURES } = await load('page/smoothing.js');
-const { labelLearned } = await load('page/learned.js');
+const { labelLearned, secondPass } = await load('page/learned.js');
 const { renderText } = await load('render/text.js');
 const { extract } = await load('index.js');
 
@@ -48,7 +47,7 @@ for (let pass = 0; pass < o.passes; pass++) {
     units += u.length;
     const x = time('block features', () => blockFeatures(doc, u, { labels: base, root: base.root, hub: base.pageType === 'hub', title: pageTitle(doc), markupTokens: BLOCK_MODEL.markupTokens, wordTokens: BLOCK_MODEL.wordTokens }));
     const p = time('trees, first pass', () => predictProbaRows(BLOCK_MODEL.gbdt, x, u.length, N_BLOCK_FEATURES));
-    time('trees, second pass', () => predictProbaRows(BLOCK_MODEL.smoother.gbdt, smoothingRows(x, p), u.length, N_SMOOTHED_FEATURES));
+    time('trees, second pass', () => secondPass(BLOCK_MODEL.smoother.gbdt, x, p));
     // The learned stage again as extract() runs it (features, both passes, selection, labels).
     const labels = time('learned stage, whole', () => labelLearned(doc, base));
     time('render text', () => renderText(labels));

@@ -5,6 +5,8 @@ import fc from 'fast-check';
 import { BLOCK_FEATURES, N_BLOCK_FEATURES } from '../src/page/block-features.js';
 import { N_SMOOTHED_FEATURES, SMOOTHING_FEATURES, SMOOTHED_FEATURE_NAMES, smoothingRows } from '../src/page/smoothing.js';
 import { BLOCK_MODEL } from '../src/page/block-model.generated.js';
+import { SECOND_PASS_FROM, secondPass } from '../src/page/learned.js';
+import { predictProbaRows } from '../src/learn/gbdt.js';
 
 const F = N_BLOCK_FEATURES, G = N_SMOOTHED_FEATURES;
 const LOG_LEN = BLOCK_FEATURES.indexOf('log_len');
@@ -63,4 +65,27 @@ test('smoothing: features are finite and probabilities stay in range (property)'
 test('smoothing: the shipped model\'s second pass reads these features', () => {
   assert.ok(BLOCK_MODEL.smoother, 'the shipped model has a second pass');
   assert.deepEqual([...BLOCK_MODEL.smoother.features], [...SMOOTHED_FEATURE_NAMES]);
+});
+
+test('smoothing: rows for some units are those units\' rows of the whole page (property)', () => {
+  const page = fc.array(fc.tuple(fc.integer({ min: 1, max: 5000 }), fc.double({ min: 0, max: 1, noNaN: true }), fc.boolean()), { minLength: 1, maxLength: 40 });
+  fc.assert(fc.property(page, (units) => {
+    const rows = firstPassRows(units.map(([len]) => len));
+    const p = units.map(([, q]) => q);
+    const only = units.flatMap(([, , pick], k) => (pick ? [k] : []));
+    const all = smoothingRows(rows, p);
+    const some = smoothingRows(rows, p, only);
+    assert.equal(some.length, only.length * G);
+    only.forEach((k, o) => assert.deepEqual([...some.subarray(o * G, (o + 1) * G)], [...all.subarray(k * G, (k + 1) * G)]));
+  }));
+});
+
+test('secondPass: units below SECOND_PASS_FROM keep their first-pass probability, the others get the second pass\'s', () => {
+  const smoother = BLOCK_MODEL.smoother!.gbdt;
+  const rows = firstPassRows([100, 10, 100, 50, 100, 20]);
+  const p1 = Float64Array.from([0.9, SECOND_PASS_FROM / 2, 0.8, SECOND_PASS_FROM, 0.01, 0.3]);
+  const p = secondPass(smoother, rows, p1);
+  const full = predictProbaRows(smoother, smoothingRows(rows, p1), p1.length, G);
+  for (let k = 0; k < p1.length; k++) assert.equal(p[k], p1[k] < SECOND_PASS_FROM ? p1[k] : full[k], `unit ${k}`);
+  assert.deepEqual([...p1], [0.9, SECOND_PASS_FROM / 2, 0.8, SECOND_PASS_FROM, 0.01, 0.3], 'the first pass\'s array is not changed');
 });

@@ -27,10 +27,15 @@ const LOG_LEN = BLOCK_FEATURES.indexOf('log_len');
 /** A first-pass probability above this counts as "confident content" for the run features. */
 const CONFIDENT = 0.5;
 
-/** Second-pass rows for one page: `rows` holds p.length first-pass rows of N_BLOCK_FEATURES. */
-export function smoothingRows(rows: Float32Array, p: ArrayLike<number>): Float32Array {
+/**
+ * Second-pass rows for one page: `rows` holds p.length first-pass rows of N_BLOCK_FEATURES. With
+ * `only` (unit indices), rows for those units alone, in that order; the page-level and window
+ * features still read every unit.
+ */
+export function smoothingRows(rows: Float32Array, p: ArrayLike<number>, only?: ArrayLike<number>): Float32Array {
   const n = p.length, F = N_BLOCK_FEATURES, G = N_SMOOTHED_FEATURES;
-  const out = new Float32Array(n * G);
+  const m = only ? only.length : n;
+  const out = new Float32Array(m * G);
   const len = new Float64Array(n);
   let total = 0, weighted = 0;
   for (let k = 0; k < n; k++) {
@@ -45,9 +50,10 @@ export function smoothingRows(rows: Float32Array, p: ArrayLike<number>): Float32
   const runLen = confidentRuns(p, len);
   const gap = gapToConfident(p);
   const rank = rankQuantiles(p);
-  for (let k = 0; k < n; k++) {
-    out.set(rows.subarray(k * F, (k + 1) * F), k * G);
-    let j = k * G + F;
+  for (let o = 0; o < m; o++) {
+    const k = only ? only[o] : o;
+    out.set(rows.subarray(k * F, (k + 1) * F), o * G);
+    let j = o * G + F;
     out[j++] = p[k];
     out[j++] = k > 0 ? p[k - 1] : -1;
     out[j++] = k + 1 < n ? p[k + 1] : -1;
