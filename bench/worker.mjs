@@ -81,8 +81,8 @@ async function main() {
   // 3. Warm-up over a prefix (JIT, lazy module state), a full GC for the RSS baseline, then the
   //    same prefix again. Between pages no object of the tool is alive, so that GC frees the maps
   //    (hidden classes) of all its objects, and V8 throws away every optimised function that
-  //    checks for one of them (`--trace-deopt`: "weak objects", some 400 functions for thresher
-  //    and for Readability alike): without the second warm-up the timed pass would start as cold
+  //    checks for one of them (`--trace-deopt`: "weak objects", about 80 functions each for thresher
+  //    and for Readability after 20 pages): without the second warm-up the timed pass would start as cold
   //    as the first. Errors here are ignored (they are counted in the timed pass).
   const warm = Math.min(o.warmup, pages.length);
   const warmUp = async () => {
