@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { parseHtml, parseHtmlReference, parseWith } from '../src/dom/parse.js';
+import { parseHtml, parseHtmlReference, parseWith, warmUpParser } from '../src/dom/parse.js';
+import { WARM_UP_PAGE } from '../src/dom/warm-up-page.js';
 import { fastParseAvailable } from '../src/dom/prescan.js';
 import { computeFeatures } from '../src/dom/features.js';
 import type { DomElement } from '../src/dom/node.js';
@@ -79,6 +80,17 @@ const tagSoup = fc.array(fc.oneof(
 
 test('fast tokenizer: the tree is plain parse5\'s (property)', () => {
   fc.assert(fc.property(tagSoup, (html) => sameTree(html)), { numRuns: 3000 });
+});
+
+test('parser warm-up: its page parses to plain parse5\'s tree, and warming up changes no later tree', () => {
+  // The warm-up page doubles as one more fast-tokenizer case: it holds most of an article page's markup.
+  sameTree(WARM_UP_PAGE);
+  assert.ok(WARM_UP_PAGE.includes('\r\n'), 'the page keeps its one CR LF');
+  const page = '<table> x <tr><td>a &amp; b<p>c</table><b><p>d</b>e<svg><p>f</svg><!-- g -->';
+  const before = shape(parseHtml(page).root);
+  warmUpParser();
+  assert.equal(shape(parseHtml(page).root), before);
+  assert.equal(shape(parseHtml(page, { maxNodes: 3 }).root), shape(parseHtmlReference(page, { maxNodes: 3 }).root));
 });
 
 test('parse: never-content elements are dropped, hidden ones kept and flagged, noscript is markup', () => {

@@ -13,6 +13,7 @@
 import { parse, type TreeAdapter, type TreeAdapterTypeMap, html as parse5html } from 'parse5';
 import { DomElement, DomText, type DomDocument, type Attr } from './node.js';
 import { fastParse, fastParseAvailable } from './prescan.js';
+import { WARM_UP_PAGE } from './warm-up-page.js';
 
 /** Elements whose subtree is never topic content. */
 export const NEVER_CONTENT = new Set([
@@ -62,7 +63,21 @@ const CREATED_PER_ATTACHED = 2;
 
 /** Parse with our adapter. Never throws on any string input. */
 export function parseHtml(source: string, options: ParseOptions = {}): DomDocument {
+  if (++parsesSoFar === WARM_UP_BEFORE_PARSE) warmUpParser();
   return parseWith(source, options, fastParseAvailable);
+}
+
+/**
+ * The warm-up page (warm-up-page.ts) is parsed before this parse of the process: late enough that
+ * a process parsing a single page never pays for it (about 10 ms, mostly first compilations),
+ * early enough that V8 has optimised nothing of the parser yet.
+ */
+const WARM_UP_BEFORE_PARSE = 2;
+let parsesSoFar = 0;
+
+/** Parses the warm-up page and drops the tree: only V8's type feedback is wanted. */
+export function warmUpParser(): void {
+  parseWith(WARM_UP_PAGE, {}, fastParseAvailable);
 }
 
 /** The tree plain parse5 builds with our adapter, without the tokenizer's fast paths: what tests compare with. */

@@ -18,7 +18,7 @@ import { collapseSpace } from '../text/whitespace.js';
 import { MARKUP_TOKEN_FEATURES, writePageMarkupTokenFeatures } from './markup-tokens.js';
 import type { TokenTable } from './token-table.js';
 import { WORD_TOKEN_FEATURES, writeUnitWordFeatures } from './word-tokens.js';
-import { findRange, rangeIndex, type RangeIndex } from '../text/range-index.js';
+import { findRange, indexKeys, type RangeIndex } from '../text/range-index.js';
 
 const TAG_GROUPS: [string, string[]][] = [
   ['h1', ['h1']], ['h2', ['h2']], ['h3-6', ['h3', 'h4', 'h5', 'h6']], ['p', ['p']], ['li', ['li']],
@@ -169,9 +169,9 @@ export function blockFeatures(doc: DomDocument, units: DomElement[], ctx: UnitCo
 /** The distinct words of the page's <title>, lower-cased, as a range index (text/range-index.ts). */
 function titleIndex(title: string): RangeIndex {
   const lower = title.toLowerCase();
-  const words: Record<string, number> = {};
-  forEachRun(lower, LETTER | NUMBER, (a, b) => { words[lower.slice(a, b)] = 1; });
-  return rangeIndex(words);
+  const words = new Set<string>();
+  forEachRun(lower, LETTER | NUMBER, (a, b) => { words.add(lower.slice(a, b)); });
+  return indexKeys([...words], new Float64Array(words.size).fill(1));
 }
 
 /** 2·|unit words in the title| / (|unit words| + |title words|), unit words counted with repeats; `lower` is the unit's lower-cased text. */

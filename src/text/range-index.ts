@@ -28,19 +28,29 @@ export function rangeIndex(table: Readonly<Record<string, number>>): RangeIndex 
   let index = RANGE_INDEXES.get(table);
   if (index) return index;
   const keys = Object.keys(table);
+  index = indexKeys(keys, Float64Array.from(keys, (k) => table[k]));
+  RANGE_INDEXES.set(table, index);
+  return index;
+}
+
+/**
+ * The index of distinct `keys` with their `scores`, not remembered: for a page's own short-lived
+ * word list (its title), where a table object per page would cost a hidden class per new word and
+ * a weak-map entry for the GC to clear.
+ */
+export function indexKeys(keys: string[], scores: Float64Array): RangeIndex {
   let size = 16;
   while (size < keys.length * 2) size *= 2;
   const mask = size - 1, slots = new Int32Array(2 * size);
   for (let i = 0; i < size; i++) slots[2 * i + 1] = -1;
-  keys.forEach((k, j) => {
+  for (let j = 0; j < keys.length; j++) {
+    const k = keys[j];
     const h = hashRange(k, 0, k.length);
     let i = h & mask;
     while (slots[2 * i + 1] >= 0) i = (i + 1) & mask;
     slots[2 * i] = h; slots[2 * i + 1] = j;
-  });
-  index = { mask, slots, keys, scores: Float64Array.from(keys, (k) => table[k]) };
-  RANGE_INDEXES.set(table, index);
-  return index;
+  }
+  return { mask, slots, keys, scores };
 }
 
 /** The entry whose key is s.slice(from, to), or -1. */
