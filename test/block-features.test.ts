@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { mentionsCopyright } from '../src/page/block-features.js';
+import { mentionsCopyright, repeatCounts } from '../src/page/block-features.js';
 
 test('mentionsCopyright: the case-insensitive regex it replaces, on text with look-alike letters (property)', () => {
   const re = /©|\(c\)|copyright|all rights reserved/i;
@@ -34,4 +34,15 @@ test('title_overlap: unit words found among the <title> words (repeats counted),
   assert.deepEqual(got.map(([t]) => t), ['The grain harvest', 'Nothing of it here.', 'Grain, grain and 2026.']);
   const want = [(2 * 2) / (3 + 3), 0, (2 * 3) / (4 + 3)];
   got.forEach(([, v], k) => assert.ok(Math.abs((v as number) - want[k]) < 1e-6, `${got[k][0]}: ${v} vs ${want[k]}`));
+});
+
+test('repeatCounts: how many other texts equal each one, as a Map of counts gives (property, long same-length runs too)', () => {
+  // Few letters and lengths, so texts repeat and share lengths, past the pairwise limit of 8.
+  const text = fc.string({ unit: fc.constantFrom('a', 'b', ' '), maxLength: 3 });
+  fc.assert(fc.property(fc.array(text, { maxLength: 60 }), (texts) => {
+    const seen = new Map<string, number>();
+    for (const t of texts) seen.set(t, (seen.get(t) ?? 0) + 1);
+    assert.deepEqual([...repeatCounts(texts)], texts.map((t) => seen.get(t)! - 1));
+  }), { numRuns: 1000 });
+  assert.deepEqual([...repeatCounts(['Share', 'Tweet', 'Share', 'x'])], [1, 0, 1, 0]);
 });

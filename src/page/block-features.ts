@@ -111,14 +111,19 @@ export function blockFeatures(doc: DomDocument, units: DomElement[], ctx: UnitCo
   const totalInline = units.reduce((s, u) => s + u.inlineLen, 0) || 1;
   const effective = labels.effectiveAll();
   // Typed arrays: windowMean reads all three, and number[] of small integers and of fractions
-  // differ in element kind, which made it deoptimise page after page.
-  const isContent = Float64Array.from(units, (u) => effective[u.id] === CONTENT ? 1 : 0);
+  // differ in element kind, which made it deoptimise page after page. Filled by a loop: the
+  // builtin `Float64Array.from(units, f)` iterates generically and cost more than what it computed.
+  const n = units.length;
+  const isContent = new Float64Array(n), linkShare = new Float64Array(n), logLen = new Float64Array(n);
+  for (let k = 0; k < n; k++) {
+    const u = units[k];
+    isContent[k] = effective[u.id] === CONTENT ? 1 : 0;
+    linkShare[k] = u.inlineLinkLen / u.inlineLen;
+    logLen[k] = Math.log1p(u.inlineLen);
+  }
   const texts = units.map(unitText);
-  const seen = new Map<string, number>();
-  for (const t of texts) seen.set(t, (seen.get(t) ?? 0) + 1);
+  const repeats = repeatCounts(texts);
   const titleWords = titleIndex(ctx.title);
-  const linkShare = Float64Array.from(units, (u) => u.inlineLinkLen / u.inlineLen);
-  const logLen = Float64Array.from(units, (u) => Math.log1p(u.inlineLen));
   let charsBefore = 0;
   for (let k = 0; k < units.length; k++) {
     const u = units[k];
@@ -158,12 +163,48 @@ export function blockFeatures(doc: DomDocument, units: DomElement[], ctx: UnitCo
     // Dice overlap with the <title>: a headline shares most of its words, a one-word menu item
     // that happens to be in the title only a few.
     rows[at++] = titleWords.keys.length ? titleOverlap(lower, titleWords) : 0;
-    rows[at++] = seen.get(text)! - 1;
+    rows[at++] = repeats[k];
     rows[at++] = windowMean(isContent, k); rows[at++] = windowMean(linkShare, k); rows[at++] = windowMean(logLen, k);
     if (at - r !== OWN_FEATURES) throw new ThresherError('E_MODEL', `block features: wrote ${at - r} of ${OWN_FEATURES} features`);
   }
   writePageMarkupTokenFeatures(doc, units, ctx.markupTokens ?? NO_TABLE, rows, F, OWN_FEATURES);
   return rows;
+}
+
+/** Texts of one length compared in pairs, up to this many; a longer run of them goes through a Map. */
+const PAIRWISE_UP_TO = 8;
+
+/**
+ * Per text, how many other texts are equal to it. Texts are grouped by length first: on a page most
+ * lengths occur once, and such a text is never hashed or compared (a Map of the texts hashed every
+ * character of every unit).
+ */
+export function repeatCounts(texts: readonly string[]): Int32Array {
+  const n = texts.length;
+  const counts = new Int32Array(n);
+  // Chains of the texts of one length, in order: the first index per length, then `next`.
+  const first = new Map<number, number>();
+  const next = new Int32Array(n);
+  for (let k = n - 1; k >= 0; k--) {
+    const len = texts[k].length;
+    next[k] = first.get(len) ?? -1;
+    first.set(len, k);
+  }
+  for (const head of first.values()) {
+    if (next[head] < 0) continue;
+    let size = 0;
+    for (let k = head; k >= 0 && size <= PAIRWISE_UP_TO; k = next[k]) size++;
+    if (size <= PAIRWISE_UP_TO) {
+      for (let a = head; a >= 0; a = next[a]) {
+        for (let b = next[a]; b >= 0; b = next[b]) if (texts[a] === texts[b]) { counts[a]++; counts[b]++; }
+      }
+      continue;
+    }
+    const seen = new Map<string, number>();
+    for (let k = head; k >= 0; k = next[k]) seen.set(texts[k], (seen.get(texts[k]) ?? 0) + 1);
+    for (let k = head; k >= 0; k = next[k]) counts[k] = seen.get(texts[k])! - 1;
+  }
+  return counts;
 }
 
 /** The distinct words of the page's <title>, lower-cased, as a range index (text/range-index.ts). */

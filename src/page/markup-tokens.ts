@@ -128,8 +128,15 @@ export function pageMarkupTokens(doc: DomDocument, units: readonly DomElement[])
     parent[k] = k === 0 || !el.parent ? -1 : el.parent.id - body.id;
     tokens[k] = tokensOf(el.classId);
   }
-  const unitAt = Int32Array.from(units, (u) => u.id - body.id);
+  const unitAt = unitPositions(units, body);
   return { parent, tokens, unitAt };
+}
+
+/** Per text unit, its element's position in the body's subtree (pre-order, the body at 0). A loop: `Int32Array.from(units, f)` iterates generically. */
+function unitPositions(units: readonly DomElement[], body: DomElement): Int32Array {
+  const at = new Int32Array(units.length);
+  for (let u = 0; u < units.length; u++) at[u] = units[u].id - body.id;
+  return at;
 }
 
 /** Highest and lowest score of one element's tokens, and how many are known; 0 where none is. */
@@ -182,7 +189,7 @@ export function writePageMarkupTokenFeatures(doc: DomDocument, units: readonly D
   // elements (links, spans, images inside units; text-less wrappers) are not summarised, which
   // halves the class/id strings looked at.
   const needed = new Uint8Array(n);
-  const unitAt = Int32Array.from(units, (u) => u.id - body.id);
+  const unitAt = unitPositions(units, body);
   for (let u = 0; u < unitAt.length; u++) for (let k = unitAt[u]; k >= 0 && needed[k] === 0; k = parent[k]) needed[k] = 1;
   for (let k = 0; k < n; k++) {
     if (needed[k] === 0) continue;
