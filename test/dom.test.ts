@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { parseHtml, parseHtmlReference, parseWith, warmUpParser } from '../src/dom/parse.js';
 import { WARM_UP_PAGE } from '../src/dom/warm-up-page.js';
+import { SIMPLE_NAMED_REFS } from '../src/dom/char-refs.js';
 import { fastParseAvailable } from '../src/dom/prescan.js';
 import { computeFeatures } from '../src/dom/features.js';
 import type { DomElement } from '../src/dom/node.js';
@@ -195,4 +196,21 @@ test('measure: the table-driven measureText agrees with the plain one (property)
       '\u{1F600}', '\ud800', '\udc00', 'é', '—', '.', ',', '!', '?', '\u00b7', '\u00bf', '\u00c0', '\u3040', '\u303f', '\uff01', '\u2028', 'x1'),
   ), { maxLength: 20 }).map((xs) => xs.join(''));
   fc.assert(fc.property(text, (s) => { assert.deepEqual({ ...measureText(s) }, measureReference(s), JSON.stringify(s)); }), { numRuns: 5000 });
+});
+
+test('fast tokenizer: simple character references in attribute values decode as parse5 decodes them', () => {
+  for (const [name, text] of SIMPLE_NAMED_REFS) {
+    const el = parseHtmlReference(`<p title="a&${name};b">x</p>`).body!.children[0] as DomElement;
+    assert.equal(el.attr('title'), `a${text}b`, name);
+  }
+  const refs = ['&amp;', '&quot;', '&#39;', '&#039;', '&#x27;', '&#X2F;', '&#0;', '&#128;', '&#x80;', '&#xD800;', '&#x110000;', '&#13;',
+    '&#9;', '&#xFFFE;', '&#x1F600;', '&#00000000065;', '&#65', '&amp', '&ampx;', '&AMP;', '&notin;', '&notit;', '&copy', '&#;', '&#x;', '&;', '&', '&nbsp;&nbsp;'];
+  for (const r of refs) {
+    sameTree(`<a href="/x?a=1${r}b=2" data-j='{${r}k${r}:1}' title="${r}">t</a><p class="${r}${r}">u</p>`);
+    sameTree(`<p title="${r}"x>v</p><p title='${r}`);
+  }
+  fc.assert(fc.property(fc.array(fc.oneof(fc.constantFrom(...refs), fc.string({ maxLength: 4 })), { maxLength: 8 }), (parts) => {
+    const v = parts.join('');
+    sameTree(`<div data-v="${v.replace(/"/g, '')}" title='${v.replace(/'/g, '')}'>w</div>`);
+  }), { numRuns: 1000 });
 });

@@ -13,10 +13,11 @@
  * point assembly), which go through parse5's own path: a run never holds anything parse5 would
  * have read differently, so the slice appended is exactly what parse5 would have appended.
  *
- * Tags are taken whole: a start tag of plain markup (lower-case names, values without "&", CR, NUL
- * or surrogates, white space between attributes, at most 64 of them) or an end tag with a plain
- * name is scanned at once and emitted as the token parse5's states would have built, repeated
- * attributes dropped as parse5 drops them; any other tag is left to those states from its start.
+ * Tags are taken whole: a start tag of plain markup (lower-case names, values without CR, NUL,
+ * surrogates or a "&" other than a simple character reference (char-refs.ts), white space between
+ * attributes, at most 64 of them) or an end tag with a plain name is scanned at once and emitted as
+ * the token parse5's states would have built, repeated attributes dropped as parse5 drops them; any
+ * other tag is left to those states from its start.
  *
  * Two fast paths go further, where the tree cannot tell:
  * - Text in body (insertion modes in body, in cell, in caption, outside foreign content) is one
@@ -38,6 +39,7 @@
  * they are missing or when a probe document does not parse to the same tree both ways.
  */
 import { parse, Tokenizer } from 'parse5';
+import { decodedRef, simpleCharRef } from './char-refs.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type AnyCtor = new (...args: any[]) => any;
@@ -68,7 +70,7 @@ function runEnd(re: RegExp, html: string, from: number): number {
   return re.lastIndex;
 }
 
-const GT = 62, SOLIDUS = 47, EQUALS = 61, DQUOTE = 34, SQUOTE = 39;
+const GT = 62, SOLIDUS = 47, EQUALS = 61, DQUOTE = 34, SQUOTE = 39, AMP = 38;
 /** Attributes a whole-tag scan takes before it leaves the tag to parse5. */
 const MAX_WHOLE_TAG_ATTRS = 64;
 /** parse5's State.DATA. */
@@ -197,8 +199,8 @@ class FastTokenizer extends Base {
     super._stateBogusComment(cp);
     if (cp !== 62 && cp > 0) this._valueRun(cp, BOGUS_CHARS);
   }
-  // Whole tags: a start tag of plain markup (lower-case names, values without "&", CR, NUL or
-  // surrogates, white space between attributes) or an end tag with a plain name is read in one
+  // Whole tags: a start tag of plain markup (lower-case names, values without CR, NUL, surrogates
+  // or a "&" that is not a simple character reference, white space between attributes) or an end tag with a plain name is read in one
   // scan and emitted as the token parse5 would have built, instead of one state turn per name,
   // "=", quote and space. Anything else falls through to parse5's states, with nothing changed.
   /**
@@ -259,9 +261,16 @@ class FastTokenizer extends Base {
         i = wsEnd(html, i + 1);
         const q = html.charCodeAt(i);
         if (q === DQUOTE || q === SQUOTE) {
-          const end = runEnd(q === DQUOTE ? DQ_VALUE : SQ_VALUE, html, i + 1);
+          const chars = q === DQUOTE ? DQ_VALUE : SQ_VALUE;
+          let from = i + 1, end = runEnd(chars, html, from);
+          // A simple character reference is decoded here (char-refs.ts); any other "&" leaves the tag to parse5.
+          while (html.charCodeAt(end) === AMP && simpleCharRef(html, end)) {
+            value += ownString(html, from, end) + decodedRef.text;
+            from = decodedRef.end;
+            end = runEnd(chars, html, from);
+          }
           if (html.charCodeAt(end) !== q) return false;
-          value = ownString(html, i + 1, end);
+          value = value ? value + ownString(html, from, end) : ownString(html, from, end);
           i = end + 1;
           const after = html.charCodeAt(i);
           if (!isWs(after) && after !== GT && after !== SOLIDUS) return false;

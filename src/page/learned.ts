@@ -18,6 +18,7 @@ import type { DomDocument, DomElement } from '../dom/node.js';
 import { ThresherError } from '../errors.js';
 import { BLOCK_TAGS } from '../dom/tags.js';
 import { predictProbaRows, type GbdtModel } from '../learn/gbdt.js';
+import { orderBy } from '../learn/order.js';
 import { BLOCK_FEATURES, N_BLOCK_FEATURES, blockFeatures, textUnits } from './block-features.js';
 import { BLOCK_MODEL } from './block-model.generated.js';
 import { N_SMOOTHED_FEATURES, SMOOTHED_FEATURE_NAMES, smoothingRows } from './smoothing.js';
@@ -148,7 +149,7 @@ function firstVerdict(el: DomElement, verdict: Verdicts): string | undefined {
  * F1 of the kept text measured in `weight` (text length) units.
  */
 export function selectExpectedF1(p: ArrayLike<number>, weight: ArrayLike<number>): boolean[] {
-  const order = Array.from({ length: p.length }, (_, i) => i).sort((a, b) => p[b] - p[a] || a - b);
+  const order = orderBy(p, true);
   let expected = 0;
   for (let i = 0; i < p.length; i++) expected += p[i] * weight[i];
   let a = 0, b = 0, best = 0, bestK = 0;

@@ -14,6 +14,7 @@
  * computes exactly what the extractor computes, from stored rows.
  */
 import { BLOCK_FEATURES, N_BLOCK_FEATURES } from './block-features.js';
+import { orderBy } from '../learn/order.js';
 
 export const SMOOTHING_FEATURES: readonly string[] = [
   'p', 'p_prev', 'p_next', 'p_mean_2', 'p_mean_5', 'p_max_2', 'p_min_2',
@@ -121,7 +122,7 @@ function gapToConfident(p: ArrayLike<number>): Float64Array {
 /** Per unit: the share of the page's units with a lower first-pass probability. */
 function rankQuantiles(p: ArrayLike<number>): Float64Array {
   const n = p.length;
-  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => p[a] - p[b] || a - b);
+  const order = orderBy(p);
   const out = new Float64Array(n);
   for (let r = 0; r < n; r++) out[order[r]] = n > 1 ? r / (n - 1) : 0.5;
   return out;
