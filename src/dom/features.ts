@@ -67,7 +67,7 @@ function aggregate(el: DomElement, m: TextMeasure): void {
   const tag = el.tag;
   if (tag === 'a' && el.attr('href') !== undefined) { links++; linkTextLen = textLen; inlineLinkLen = inlineLen; }
   else if (tag === 'img') images++;
-  const f = WEIGHTY_FORCE[tag];
+  const f = WEIGHTY_FORCE.get(tag);
   if (f !== undefined && textLen > 0 && linkTextLen * 2 < textLen) force += f;
   el.textLen = textLen; el.linkTextLen = linkTextLen; el.ownTextLen = ownTextLen;
   el.maxTextNodeLen = maxTextNodeLen; el.words = words; el.punct = punct; el.commas = commas;
