@@ -248,15 +248,18 @@ function textShape(text: string, lower: string, row: Float32Array, at: number): 
   // Words are the space-separated pieces (unitText collapsed whitespace to single spaces).
   let pieces = 1, titled = 0;
   const n = text.length;
+  // The character before, carried rather than read again; a space "before" the first one.
+  let before = 32;
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
     if (c >= 48 && c <= 57) digits++;
     else if (c === 124) pipes++;
     else if (c > 64) letters++;
-    if (i === 0 || text.charCodeAt(i - 1) === 32) {
+    if (before === 32) {
       if (i > 0) pieces++;
       if (isUpper(text, i)) titled++;
     }
+    before = c;
   }
   row[at++] = digits / Math.max(1, digits + letters);
   row[at++] = n && isUpper(text, 0) ? 1 : 0;
