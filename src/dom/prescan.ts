@@ -200,9 +200,10 @@ class FastTokenizer extends Base {
     if (cp !== 62 && cp > 0) this._valueRun(cp, BOGUS_CHARS);
   }
   // Whole tags: a start tag of plain markup (lower-case names, values without CR, NUL, surrogates
-  // or a "&" that is not a simple character reference, white space between attributes) or an end tag with a plain name is read in one
-  // scan and emitted as the token parse5 would have built, instead of one state turn per name,
-  // "=", quote and space. Anything else falls through to parse5's states, with nothing changed.
+  // or a "&" that is not a simple character reference, white space between attributes) or an end
+  // tag with a plain name is read in one scan and emitted as the token parse5 would have built,
+  // instead of one state turn per name, "=", quote and space. Anything else falls through to
+  // parse5's states, with nothing changed.
   /**
    * Right after the data state read "<" (parse5 is now in the tag open state, which only that
    * "<" leads to): a plain tag is taken whole from here, without the state turns for "<", "/" and
