@@ -81,9 +81,9 @@ async function main() {
   // 3. Warm-up over a prefix (JIT, lazy module state), a full GC for the RSS baseline, then the
   //    same prefix again. Between pages no object of the tool is alive, so that GC frees the maps
   //    (hidden classes) of all its objects, and V8 throws away every optimised function that
-  //    checks for one of them (`--trace-deopt`: "weak objects", about 80 functions each for thresher
-  //    and for Readability after 20 pages): without the second warm-up the timed pass would start as cold
-  //    as the first. Errors here are ignored (they are counted in the timed pass).
+  //    checks for one of them (`--trace-deopt`: "weak objects", about 80 functions each for
+  //    thresher and for Readability after 20 pages): without the second warm-up the timed pass
+  //    would start as cold as the first. Errors here are ignored (counted in the timed pass).
   const warm = Math.min(o.warmup, pages.length);
   const warmUp = async () => {
     for (let i = 0; i < warm; i++) {

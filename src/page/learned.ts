@@ -80,7 +80,7 @@ export function secondPass(smoother: GbdtModel, rows: Float32Array, p1: Float64A
   const doubtful = new Int32Array(count);
   for (let k = 0, j = 0; k < p1.length; k++) if (p1[k] >= SECOND_PASS_FROM) doubtful[j++] = k;
   const p2 = predictProbaRows(smoother, smoothingRows(rows, p1, doubtful), count, N_SMOOTHED_FEATURES);
-  const p = Float64Array.from(p1);
+  const p = p1.slice();
   for (let j = 0; j < count; j++) p[doubtful[j]] = p2[j];
   return p;
 }
