@@ -100,6 +100,20 @@ export interface DomDocument {
   elements: DomElement[];
   /** True when the element budget stopped tree building early. */
   truncated: boolean;
+  /**
+   * The page's data scripts (JSON-LD, Next.js and Nuxt payloads: `type` ends in `json`), kept as
+   * text although every other script is dropped: page metadata and the JSON article fallback read
+   * them. At most MAX_DATA_SCRIPT_CHARS in all; absent on trees built by hand.
+   */
+  dataScripts?: DataScript[];
+}
+
+export interface DataScript {
+  /** The `type` attribute, lower-cased (`application/ld+json`, `application/json`). */
+  type: string;
+  /** The `id` attribute (`__NEXT_DATA__`), when there is one. */
+  id?: string;
+  text: string;
 }
 
 /** Pre-order walk without recursion: pages can nest 100,000 deep. */

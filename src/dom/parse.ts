@@ -12,6 +12,7 @@
  */
 import { parse, type TreeAdapter, type TreeAdapterTypeMap, html as parse5html } from 'parse5';
 import { DomElement, DomText, type DomDocument, type Attr } from './node.js';
+import { DataScriptCollector, dataScripts } from './data-scripts.js';
 import { fastParse, fastParseAvailable } from './prescan.js';
 import { WARM_UP_PAGE } from './warm-up-page.js';
 
@@ -112,6 +113,7 @@ export function parseWith(source: string, options: ParseOptions, fast: boolean):
  * Parsing is synchronous and never re-entered, so one state per module (per worker) is enough.
  */
 interface ParseState {
+  dataScripts: DataScriptCollector;
   maxNodes: number;
   maxCreated: number;
   deadline: number;
@@ -124,6 +126,7 @@ interface ParseState {
 function freshState(options: ParseOptions): ParseState {
   const maxNodes = options.maxNodes ?? Infinity;
   return {
+    dataScripts: new DataScriptCollector(),
     maxNodes, maxCreated: maxNodes * CREATED_PER_ATTACHED,
     deadline: options.maxMillis !== undefined ? performance.now() + options.maxMillis : Infinity,
     elementCount: 0, created: 0, truncated: false, doc: undefined,
@@ -156,6 +159,7 @@ const ADAPTER: TreeAdapter<LeanMap> = {
       throw new ParseBudgetExceeded();
     }
     const el = new DomElement(tag, attrs as Attr[], ns);
+    if (tag === 'script' && attrs.length) st.dataScripts.noteScript(el);
     // Kept in the tree, not dropped: a hidden wrapper around the whole page is revealed by script.
     if (attrs.length && isHiddenByMarkup(attrs as Attr[])) el.hidden = true;
     return el;
@@ -179,7 +183,10 @@ const ADAPTER: TreeAdapter<LeanMap> = {
     node.parent = null;
   },
   insertText: (parent, text) => {
-    if (parent.dropped) return;
+    if (parent.dropped) {
+      if (parent === state.dataScripts.open) state.dataScripts.add(text);
+      return;
+    }
     const ch = parent.children;
     const last = ch[ch.length - 1];
     if (last !== undefined && last.kind === 3) { last.data += text; return; }
@@ -218,6 +225,7 @@ const ADAPTER: TreeAdapter<LeanMap> = {
 
 function parseOnce(html: string, options: ParseOptions, fast: boolean): DomDocument {
   const st = (state = freshState(options));
+  dataScripts.current = st.dataScripts;
   let root: DomElement;
   try {
     root = fast ? fastParse<DomElement>(html, { treeAdapter: ADAPTER, scriptingEnabled: false })
@@ -229,6 +237,7 @@ function parseOnce(html: string, options: ParseOptions, fast: boolean): DomDocum
   } finally {
     // The finished tree is not held by the module until the next parse.
     state = freshState({});
+    dataScripts.current = null;
   }
   let htmlEl: DomElement | null = null, head: DomElement | null = null, body: DomElement | null = null;
   for (const c of root.children) if (c.kind === 1 && c.tag === 'html') htmlEl = c;
@@ -247,5 +256,5 @@ function parseOnce(html: string, options: ParseOptions, fast: boolean): DomDocum
     body.parent = htmlEl;
     htmlEl.children.push(body);
   }
-  return { root, html: htmlEl, head, body, elements: [], truncated: st.truncated };
+  return { root, html: htmlEl, head, body, elements: [], truncated: st.truncated, dataScripts: st.dataScripts.scripts };
 }

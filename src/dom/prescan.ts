@@ -27,6 +27,7 @@
  *   frameset-ok in either case.
  * - In <script>, <style>, <iframe> and <textarea>, never attached to the tree (NEVER_CONTENT in
  *   parse.ts), characters other than "<" are not emitted at all: only "<" can end those states.
+ *   Data scripts (JSON, data-scripts.ts) are the exception: their text is read.
  *
  * This replaces a string prescan that cut script and style bodies and comments out before parsing:
  * it could not know the tokenizer's state (a "<!--" inside an attribute value or a <title>, a
@@ -40,6 +41,7 @@
  */
 import { parse, Tokenizer } from 'parse5';
 import { decodedRef, simpleCharRef } from './char-refs.js';
+import { dataScripts } from './data-scripts.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type AnyCtor = new (...args: any[]) => any;
@@ -146,6 +148,9 @@ class FastTokenizer extends Base {
   /** Text of a raw text element the tree drops: nothing is emitted up to the next "<". */
   _skipRaw(cp: number): boolean {
     if (cp === LT || cp < 0 || !SKIPPED_RAW.has(this.lastStartTagName)) return false;
+    // A data script's JSON is read (data-scripts.ts): parse5 emits it.
+    const open = dataScripts.current?.open;
+    if (open && this.handler.openElements.current === open) return false;
     const pre = this.preprocessor;
     const html: string = pre.html;
     const lt = html.indexOf('<', pre.pos + 1);
