@@ -16,7 +16,7 @@ import { CONTENT, Labels, NOISE } from '../src/page/labels.js';
 import { blockTexts, buildTagTree } from '../src/page/tag-tree.js';
 import { integrate, extractPage, DOCVIEW_DEFAULTS } from '../src/corpus/docview.js';
 import { allocateSentences, buildAbstract, joinSentences, keywordWeigher } from '../src/corpus/abstract.js';
-import { placeholderReason, repairTitle, keywordTitle } from '../src/corpus/title.js';
+import { placeholderReason, repairTitle, keywordTitle } from '../src/page/metadata/title-placeholder.js';
 import { contentMask, paragraphs, topicRoot } from '../src/corpus/topic-tree.js';
 import { cosine } from '../src/corpus/links.js';
 import { detectLanguage, pageLanguage } from '../src/corpus/language.js';

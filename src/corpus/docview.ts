@@ -25,7 +25,7 @@ import { featureTerms, stopWordUnion, topicVector, topKeywords } from './keyword
 import { detectLanguage, pageLanguage } from './language.js';
 import { relevantLinks } from './links.js';
 import { visibleText } from './page-text.js';
-import { repairTitle } from './title.js';
+import { repairTitle } from '../page/metadata/title-placeholder.js';
 import { contentMask, paragraphs } from './topic-tree.js';
 import { docId } from './url.js';
 

@@ -1,4 +1,7 @@
 /**
+ * The placeholder-title repair of paper 000 §6 (moved here from src/corpus/title.ts so that page
+ * metadata and DocView share one implementation).
+ *
  * Paper 000 §6, Title: "about 6 percent of titles are generated automatically by edit tools. The
  * most typical example is 'Untitled Document' or 'New Page'. Obviously, such titles have no
  * meaning; so replacing such a title by one or two the highest weighted keyword is a better
@@ -16,8 +19,8 @@
  * The repair is the paper's: the two heaviest keywords (one when there is one), joined by a space
  * (none between CJK words), the first letter upper-cased. The page's own title is kept aside.
  */
-import { normalizeText } from '../text/terms.js';
-import type { Keyword } from './keywords.js';
+import { normalizeText } from '../../text/terms.js';
+import type { Keyword } from '../../types.js';
 
 const PLACEHOLDERS = new Set(`
   untitled|untitled document|untitled page|untitled web page|new page|new document|new web page|document|
