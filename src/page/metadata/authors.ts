@@ -1,0 +1,78 @@
+/**
+ * Author names, normalised the same way whatever source they come from: "By Jane Doe and John Roe
+ * <jane@example.com>" becomes ["Jane Doe", "John Roe"]. Roles that are not people ("Staff",
+ * "Admin", "Redaktion"), URLs, dates and long strings (a sentence caught by a byline selector)
+ * are dropped: an empty list is better than a wrong name.
+ */
+
+const MAX_NAME = 60;
+const MAX_WORDS = 6;
+const MAX_AUTHORS = 12;
+
+// "By", "Von", "Par", "Por", "Di", "Door", "Av", "Af", "Przez", "Autor:", "Written by"... at the start.
+const PREFIX = /^(?:(?:written|posted|published|reported|text|words|story|photos?|article|geschrieben|verfasst|publié|escrito|scritto)\s+)?(?:by|von|vom|par|por|door|av|af|przez|от|autor(?:in)?|author|auteur|autore|text|texte|redakteur(?:in)?|verfasser(?:in)?)\s*[:\-–—]?\s+/i;
+// Italian, Portuguese, Spanish "di", "da", "de": lower case only, or "De Niro" would lose a part.
+const PREFIX_LC = /^(?:di|da|de|od)\s+/;
+const LABEL = /^(?:autor(?:in)?|author|auteur|autore|text|texte|by|von|de|par|por)\s*:\s*/i;
+const EMAIL = /[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}/g;
+const URLISH = /(?:https?:\/\/|www\.|\.(?:com|org|net|de|fr|html?)\b|\/)/i;
+// Conjunctions and separators between names, in the languages of the month table.
+// Lower case only: "John A. Smith" keeps its initial.
+const SPLIT = / ?(?:[,;|/&・、]| (?:and|AND|und|et|y|e|en|og|och|i|ja|a|u|и) ) ?/;
+
+const NOT_PEOPLE = new Set([
+  'staff', 'admin', 'administrator', 'administrador', 'redaktion', 'die redaktion', 'redaction', 'rédaction', 'la rédaction',
+  'redacción', 'redaccion', 'redazione', 'la redazione', 'redactie', 'de redactie', 'redakcja', 'редакция',
+  'editor', 'editors', 'the editors', 'editorial', 'editorial team', 'editorial staff', 'editorial board',
+  'news desk', 'newsdesk', 'web desk', 'desk', 'team', 'newsroom', 'webmaster', 'root', 'user', 'guest',
+  'guest author', 'anonymous', 'anonym', 'unknown', 'null', 'undefined', 'none', 'n/a', 'author', 'autor',
+  'auteur', 'staff writer', 'staff reporter', 'contributor', 'contributors', 'online', 'online-redaktion',
+  'onlineredaktion', 'web', 'site', 'blog', 'wordpress', 'email protected', '[email protected]', 'more', 'mehr',
+  'home', 'share', 'follow', 'posts', 'view all posts', 'profile', 'wire', 'wires', 'agencies', 'agency',
+]);
+
+const HAS_LETTER = /\p{L}/u;
+
+/** Normalises one raw author string into zero or more names. */
+export function splitAuthor(raw: string): string[] {
+  if (!raw || raw.length > 400) return [];
+  let s = raw.replace(/\s+/g, ' ').trim();
+  s = s.replace(EMAIL, ' ').replace(/[<(\[]\s*[>)\]]/g, ' ');
+  s = s.replace(LABEL, '');
+  for (let k = 0; k < 2; k++) s = s.replace(PREFIX, '').replace(PREFIX_LC, '');
+  const out: string[] = [];
+  for (let part of s.split(SPLIT)) {
+    part = part.replace(PREFIX, '').replace(PREFIX_LC, '').replace(/^[\s\-–—:·•*]+|[\s\-–—:·•*.]+$/g, '').trim();
+    if (isName(part)) out.push(part);
+  }
+  return out;
+}
+
+function isName(s: string): boolean {
+  if (!s || s.length < 2 || s.length > MAX_NAME) return false;
+  if (!HAS_LETTER.test(s)) return false;
+  if (URLISH.test(s) || s.includes('@')) return false;
+  if (/\d{3}/.test(s)) return false;
+  if (s.split(' ').length > MAX_WORDS) return false;
+  const k = s.toLowerCase();
+  if (NOT_PEOPLE.has(k)) return false;
+  // "Staff Writer", "Redaktion Berlin", "Editorial staff": a role word leading or ending the name.
+  if (/^(?:staff|redaktion|editorial|admin|team|newsroom)\b|\b(?:staff|redaktion|team|desk|newsroom)$/i.test(k)) return false;
+  return true;
+}
+
+/** Normalises a list of raw author strings: split, cleaned, de-duplicated, bounded. */
+export function normaliseAuthors(raw: readonly string[]): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const r of raw) {
+    for (const name of splitAuthor(r)) {
+      const k = name.toLowerCase();
+      if (seen.has(k)) continue;
+      seen.add(k);
+      out.push(name);
+      if (out.length >= MAX_AUTHORS) return out;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,66 @@
+/**
+ * The visible byline: the date and the "By ..." line printed next to the headline. Read from the
+ * body text just before the headline (a kicker, a dateline) and just after it (the byline, the
+ * standfirst), a window of a few hundred characters, so a date met there is this article's and
+ * not one of a sidebar's many.
+ */
+import type { DomElement } from '../../dom/node.js';
+import { findDates } from './dates.js';
+import { placementOf, roleOf } from './date-context.js';
+import { Found } from './found.js';
+import { normaliseAuthors } from './authors.js';
+import { ownerAt, type TextIndex } from './text.js';
+
+/** Characters of text looked at before and after the headline. */
+const BEFORE = 250;
+const AFTER = 600;
+
+const BYLINE_START = /^(?:by|von|par|por|door|di|av|af|przez|autor(?:in)?|author|auteur|text|texte)\s*:?\s+\S/i;
+
+export interface BylineResult {
+  found: Found;
+  /** Where the headline's text starts in the body text, or -1. */
+  headlineAt: number;
+}
+
+export function readByline(idx: TextIndex, headline: DomElement | null, headlineText: string, mdy: boolean): BylineResult {
+  const found = new Found();
+  const res: BylineResult = { found, headlineAt: -1 };
+  if (!headline || headline.id < 0 || headline.id >= idx.elStart.length) return res;
+  const at = idx.elStart[headline.id];
+  if (at < 0) return res;
+  res.headlineAt = at;
+  const end = at + Math.min(headlineText.length, 600) + 1;
+  const from = Math.max(0, at - BEFORE);
+  const text = idx.text.slice(from, end + AFTER);
+  let after: { day: string; d: number } | null = null, before: { day: string; d: number } | null = null;
+  let modified: string | null = null;
+  for (const h of findDates(text, { mdy, limit: 20 })) {
+    const pos = from + h.start;
+    if (pos >= at && pos < end) continue; // a date in the headline itself is its topic
+    const role = roleOf(text.slice(Math.max(0, h.start - 48), h.start));
+    if (role === 'copyright') continue;
+    const pl = placementOf(ownerAt(idx, pos));
+    if (pl.inComments || pl.inFurniture) continue;
+    if (role === 'modified' || (role === 'neutral' && pl.hint === 'modified')) { modified ??= h.day; continue; }
+    if (pos >= end) { if (!after) after = { day: h.day, d: pos - end }; }
+    else before = { day: h.day, d: at - pos };
+  }
+  const pick = after && (!before || after.d <= before.d * 3) ? after : before;
+  if (pick) found.add('published', { iso: pick.day, day: pick.day }, 'byline');
+  if (modified) found.add('modified', { iso: modified, day: modified }, 'byline');
+  found.add('authors', normaliseAuthors(bylineLines(idx.text.slice(end, end + AFTER))), 'byline');
+  return res;
+}
+
+/** Lines after the headline that read "By Jane Doe", cut before a date or a separator. */
+function bylineLines(text: string): string[] {
+  const out: string[] = [];
+  for (const line of text.split('\n').slice(0, 8)) {
+    const l = line.trim();
+    if (l.length > 120 || !BYLINE_START.test(l)) continue;
+    out.push(l.split(/\s[|•·–—]\s|,\s(?=\d)|\s(?:on|am|le|el)\s(?=\d)/)[0]);
+    if (out.length >= 2) break;
+  }
+  return out;
+}

@@ -1,0 +1,131 @@
+/**
+ * Page metadata: title, authors, publication and modification dates, site name, description,
+ * lead image, canonical URL, language, tags and page kind, each from the most trusted source that
+ * has it (merge.ts), with the source recorded.
+ *
+ * Sources, one file each, in trust order: JSON-LD (jsonld.ts), meta tags (meta-tags.ts),
+ * microdata (microdata.ts), date and author markup (markup.ts), the byline next to the headline
+ * (byline.ts), the URL (url-date.ts), dates in the text (text-date.ts). One walk over the
+ * elements (scan.ts) feeds them all; the body text is flattened once, and only when a source
+ * needs it (a byline or a date not given by the markup).
+ *
+ * Never throws on a parsed page: a source that fails on odd input is skipped (see safe()).
+ */
+import type { DomDocument, DomElement } from '../../dom/node.js';
+import { chooseTitle, type TitleCandidates } from './title.js';
+import type { MetadataResult, PageMetadata } from './types.js';
+import { Found } from './found.js';
+import { scanPage } from './scan.js';
+import { readJsonLd, langTag } from './jsonld.js';
+import { readMetaTags } from './meta-tags.js';
+import { readMicrodata } from './microdata.js';
+import { readMarkup } from './markup.js';
+import { readByline } from './byline.js';
+import { urlDate } from './url-date.js';
+import { readTextDates } from './text-date.js';
+import { readNextData } from './next-data.js';
+import { merge } from './merge.js';
+import { buildTextIndex, oneLine, textOf, type TextIndex } from './text.js';
+import { detectLang } from './lang.js';
+import { isHomeUrl } from './kind.js';
+
+export type { MetadataResult, PageMetadata, MetadataSource, PageKind } from './types.js';
+
+export interface MetadataContext {
+  /** The page's URL: base for relative URLs, and a source of dates. */
+  url?: string;
+  /** The raw HTML: <link> tags (canonical) are read from it, since the tree keeps none. */
+  html?: string;
+}
+
+/** Body text flattened for the byline and text-date searches, at most this many characters. */
+const TEXT_CAP = 120_000;
+
+export function extractMetadata(doc: DomDocument, ctx: MetadataContext = {}): MetadataResult {
+  const base = validBase(ctx.url);
+  const scan = scanPage(doc);
+  const jsonld = safe(() => readJsonLd(doc.dataScripts, base), { found: new Found(), title: {} });
+  const meta = safe(() => readMetaTags(scan.metas, ctx.html, base), { found: new Found(), title: {}, mdy: false });
+  const mdy = meta.mdy || /^en-us/.test(htmlLang(doc) ?? '');
+  const micro = safe(() => readMicrodata(scan.itemprops, scan.itemtypes, base, mdy), { found: new Found(), title: {} });
+  const structured = merge([jsonld.found, meta.found, micro.found]);
+
+  const candidates: TitleCandidates = {
+    titleTag: scan.titleEl ? oneLine(textOf(scan.titleEl, 600)) || undefined : undefined,
+    ...meta.title, ...jsonld.title, ...micro.title,
+    siteName: structured.values.siteName, url: base,
+  };
+  const chosen = safe(() => chooseTitle(doc, candidates), { title: candidates.titleTag ?? '', source: 'title-tag' as const, headline: null });
+  const headline: DomElement | null = chosen.headline ?? scan.h1s.find((h) => !h.hidden) ?? null;
+
+  const markup = safe(() => readMarkup(scan, headline, mdy), new Found());
+  const url = urlDate(base);
+  const urlFound = new Found();
+  urlFound.add('published', url.day, 'url');
+  const found = [jsonld.found, meta.found, micro.found, markup];
+  const haveDate = found.some((f) => f.has('published'));
+  const haveAuthors = found.some((f) => f.has('authors'));
+  let idx: TextIndex | null = null;
+  const body = doc.body;
+  if (body && (!haveDate || !haveAuthors)) {
+    idx = buildTextIndex(body, scan.elements.length, TEXT_CAP);
+    const headText = headline ? textOf(headline, 600) : '';
+    const byline = safe(() => readByline(idx!, headline, headText, mdy), { found: new Found(), headlineAt: -1 });
+    found.push(byline.found);
+    if (!haveDate && !byline.found.has('published') && !url.day) {
+      found.push(safe(() => readTextDates(idx!, url, byline.headlineAt, mdy), new Found()));
+    }
+  }
+  found.push(urlFound);
+  found.push(pageLangFound(doc, body, idx), pageShape(scan.articles, base));
+  const merged = merge(found);
+  const v = merged.values;
+  const metadata: PageMetadata = {
+    title: chosen.title,
+    authors: v.authors ?? [],
+    tags: v.tags ?? [],
+  };
+  if (v.published) metadata.published = v.published.iso;
+  if (v.modified) metadata.modified = v.modified.iso;
+  for (const k of ['siteName', 'description', 'image', 'canonicalUrl', 'lang', 'kind'] as const) {
+    if (v[k] !== undefined) (metadata as unknown as Record<string, unknown>)[k] = v[k];
+  }
+  const sources: MetadataResult['sources'] = { ...merged.sources };
+  if (metadata.title) sources.title = chosen.source;
+  const res: MetadataResult = { metadata, sources, headline: chosen.headline };
+  const articleBody = jsonld.articleBody ?? safe(() => readNextData(doc.dataScripts), undefined);
+  if (articleBody) res.articleBody = articleBody;
+  return res;
+}
+
+/** Runs one source; a source that throws on odd input gives nothing rather than failing the page. */
+function safe<T>(fn: () => T, fallback: T): T {
+  try { return fn(); } catch { return fallback; }
+}
+
+function validBase(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try { return new URL(url).href; } catch { return undefined; }
+}
+
+function htmlLang(doc: DomDocument): string | undefined {
+  return langTag(doc.html?.attr('lang') ?? doc.html?.attr('xml:lang'));
+}
+
+/** <html lang> ('markup'), else a language detected from the body text ('detected'). */
+function pageLangFound(doc: DomDocument, body: DomElement | null, idx: TextIndex | null): Found {
+  const f = new Found();
+  const l = htmlLang(doc);
+  if (l) { f.add('lang', l, 'markup'); return f; }
+  if (!body) return f;
+  f.add('lang', detectLang(idx ? idx.text.slice(0, 6000) : textOf(body, 6000)), 'detected');
+  return f;
+}
+
+/** The page's shape, when it is clear: the site's root URL is its home page; many <article>s a listing. */
+function pageShape(articles: number, url: string | undefined): Found {
+  const f = new Found();
+  if (isHomeUrl(url)) f.add('kind', 'homepage', 'detected');
+  else if (articles >= 4) f.add('kind', 'listing', 'detected');
+  return f;
+}

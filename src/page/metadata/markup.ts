@@ -1,0 +1,98 @@
+/**
+ * Dates and authors the page's markup marks as such without schema.org: <time datetime>, <time
+ * pubdate>, hAtom's <abbr class="published" title>, elements whose class or id says date, posted,
+ * published, byline or author, and rel=author links.
+ *
+ * A page shows many such dates (comments, sidebars of other articles, a "today" widget in the
+ * header), so each candidate is placed (date-context.ts) and the article's is the one nearest the
+ * headline that is neither in comments nor in the page's furniture.
+ */
+import type { DomElement } from '../../dom/node.js';
+import { findDates, parseDate, type DateValue } from './dates.js';
+import { placementOf, roleOf, type DateRole } from './date-context.js';
+import { Found } from './found.js';
+import { normaliseAuthors } from './authors.js';
+import { textOf } from './text.js';
+import type { PageScan } from './scan.js';
+
+export interface DomDate {
+  value: DateValue;
+  el: DomElement;
+  role: DateRole;
+  /** Element distance from the headline (candidate id − headline id); NaN without a headline. */
+  dist: number;
+}
+
+const AUTHOR_CLASS = /author|byline|writer|autor|auteur|verfasser/;
+const NOT_AUTHOR_CLASS = /comment|avatar|bio|about|description|share|social|img|image|photo/;
+
+export function readMarkup(scan: PageScan, headline: DomElement | null, mdy: boolean): Found {
+  const found = new Found();
+  const hid = headline ? headline.id : NaN;
+  const dates: DomDate[] = [];
+  for (const el of scan.times) {
+    const raw = el.tag === 'time' ? el.attr('datetime') : el.attr('title');
+    const v = parseDate(raw, { mdy }) ?? (el.tag === 'time' ? parseDate(textOf(el, 120), { mdy }) : null);
+    if (!v) continue;
+    addCandidate(dates, el, v, el.attr('pubdate') !== undefined ? 'published' : 'neutral', hid);
+  }
+  const authors: string[] = [];
+  for (const el of scan.hinted) {
+    const cid = el.classId;
+    if (AUTHOR_CLASS.test(cid) && !NOT_AUTHOR_CLASS.test(cid) && authors.length < 6 && isNearTop(el, hid)) {
+      const t = textOf(el, 160);
+      if (t && t.length < 100 && !t.includes('\n')) authors.push(t);
+    }
+    // A <time> inside was read already, from its attribute.
+    if (el.tag === 'time') continue;
+    const text = textOf(el, 200);
+    const hits = findDates(text, { mdy, limit: 2 });
+    for (const h of hits) {
+      const role = roleOf(text.slice(0, h.start));
+      addCandidate(dates, el, { iso: h.day, day: h.day }, role, hid);
+    }
+  }
+  for (const a of scan.authorLinks) {
+    if (authors.length >= 6 || !isNearTop(a, hid)) continue;
+    const t = textOf(a, 100);
+    if (t && t.length < 80) authors.push(t);
+  }
+  found.add('authors', normaliseAuthors(authors), 'markup');
+  const pub = pickDate(dates, 'published');
+  found.add('published', pub?.value, 'markup');
+  found.add('modified', pickDate(dates, 'modified')?.value, 'markup');
+  return found;
+}
+
+function addCandidate(out: DomDate[], el: DomElement, value: DateValue, role: DateRole, hid: number): void {
+  const pl = placementOf(el);
+  if (pl.inComments || pl.inFurniture || role === 'copyright') return;
+  const r: DateRole = role !== 'neutral' ? role : pl.hint ?? 'neutral';
+  out.push({ value, el, role: r, dist: el.id - hid });
+}
+
+/** Authors come from the article's top: near the headline, or early in the page without one. */
+function isNearTop(el: DomElement, hid: number): boolean {
+  if (Number.isNaN(hid)) return true;
+  const d = el.id - hid;
+  return d > -60 && d < 200;
+}
+
+/**
+ * The article's date among the candidates: `published` (or neutral) ones for the published date,
+ * `modified` ones for the modified date; the one nearest the headline, after it before before it.
+ */
+export function pickDate(dates: readonly DomDate[], want: 'published' | 'modified'): DomDate | undefined {
+  let best: DomDate | undefined, bestScore = -Infinity;
+  for (const d of dates) {
+    if (want === 'modified' ? d.role !== 'modified' : d.role === 'modified') continue;
+    let score = d.role === want ? 2 : 0;
+    if (!Number.isNaN(d.dist)) {
+      const a = Math.abs(d.dist);
+      // Just after the headline (the byline) is best; just before it (a kicker) next.
+      score -= d.dist >= 0 ? a / 40 : a / 20;
+    } else score -= d.el.id / 1000;
+    if (score > bestScore) { bestScore = score; best = d; }
+  }
+  return best;
+}

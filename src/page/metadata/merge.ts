@@ -1,0 +1,51 @@
+/**
+ * The one merge: each field's value is taken from the most trusted source that has a valid one,
+ * and the winning source is recorded. Trust follows how a careful reader weighs them: what the
+ * publisher wrote for machines (JSON-LD, then OpenGraph, Twitter, Dublin Core, plain meta,
+ * microdata) before what the page shows (markup, byline), before what is inferred (URL, text).
+ *
+ * A modified date never becomes the published one while any source gives a published date.
+ */
+import type { Found, Field, FieldValues, Proposal } from './found.js';
+import type { MetadataSource, PageMetadata } from './types.js';
+
+export const TRUST: readonly MetadataSource[] = [
+  'json-ld', 'opengraph', 'twitter', 'dublin-core', 'meta', 'microdata', 'markup',
+  'title-tag', 'h1', 'byline', 'url', 'text', 'detected',
+];
+
+/** Fields whose sources are trusted in another order: the <link rel=canonical> tag ('meta') is the page's own word. */
+const FIELD_TRUST: Partial<Record<Field, readonly MetadataSource[]>> = {
+  canonicalUrl: ['meta', 'opengraph', 'json-ld', 'twitter', 'microdata'],
+  lang: ['markup', 'meta', 'opengraph', 'dublin-core', 'json-ld', 'microdata', 'detected'],
+};
+
+const FIELDS: Field[] = ['authors', 'published', 'modified', 'siteName', 'description', 'image', 'canonicalUrl', 'lang', 'tags', 'kind'];
+
+export interface Merged {
+  values: Partial<FieldValues>;
+  sources: Partial<Record<keyof PageMetadata, MetadataSource>>;
+}
+
+/** Picks each field from the most trusted source among all the proposals. */
+export function merge(found: readonly Found[]): Merged {
+  const byField = new Map<Field, Proposal[]>();
+  for (const f of found) for (const p of f.list) {
+    let l = byField.get(p.field);
+    if (!l) byField.set(p.field, (l = []));
+    l.push(p);
+  }
+  const out: Merged = { values: {}, sources: {} };
+  for (const field of FIELDS) {
+    const list = byField.get(field);
+    if (!list?.length) continue;
+    const order = FIELD_TRUST[field] ?? TRUST;
+    const rank = (s: MetadataSource): number => { const i = order.indexOf(s); return i < 0 ? order.length + TRUST.indexOf(s) : i; };
+    let best: Proposal | undefined;
+    for (const p of list) if (!best || rank(p.source) < rank(best.source)) best = p;
+    if (!best) continue;
+    (out.values as Record<Field, unknown>)[field] = best.value;
+    out.sources[field] = best.source;
+  }
+  return out;
+}

@@ -1,0 +1,178 @@
+/**
+ * <meta> tags: OpenGraph (og:*, article:*), Twitter cards, Dublin Core (dc.*, dcterms.*) and the
+ * plain names CMSs and analytics tags use (author, description, keywords, date, pubdate,
+ * sailthru.date, parsely-pub-date...), read in one pass over the metas the scan collected (head
+ * and body). Also the <link> tags (canonical, author, image_src), which the parser drops from the
+ * tree as never content: they are read from the raw HTML's head, a bounded scan.
+ *
+ * Each value is labelled with its family (opengraph, twitter, dublin-core, meta): the merge trusts
+ * them in that order.
+ */
+import type { DomElement } from '../../dom/node.js';
+import { parseDate, type DateValue } from './dates.js';
+import { Found, type TitleHints } from './found.js';
+import { kindFromOgType } from './kind.js';
+import { splitTags } from './tags.js';
+import { normaliseAuthors } from './authors.js';
+import { resolveHttpUrl } from './urls.js';
+import { cleanName, langTag } from './jsonld.js';
+
+type Family = 'opengraph' | 'twitter' | 'dublin-core' | 'meta';
+const FAMILIES: Family[] = ['opengraph', 'twitter', 'dublin-core', 'meta'];
+
+// Names (lower case) → field. Order within a field and family: the first listed is trusted most.
+const PUBLISHED = [
+  'article:published_time', 'article:published', 'og:article:published_time', 'og:published_time', 'og:pubdate',
+  'article:post_date', 'og:regdate',
+  'dc.date.issued', 'dcterms.issued', 'dc.date.created', 'dcterms.created', 'dc.created', 'dc.date', 'dcterms.date',
+  'datepublished', 'date_published', 'published_time', 'publish_date', 'publish-date', 'publishdate', 'published-date',
+  'publication_date', 'publication-date', 'pubdate', 'pub_date', 'article.published', 'article_date_original',
+  'originalpublicationdate', 'original-publish-date', 'sailthru.date', 'parsely-pub-date', 'citation_publication_date',
+  'citation_date', 'citation_online_date', 'prism.publicationdate', 'rnews:datepublished', 'shareaholic:article_published_time',
+  'article.created', 'datecreated', 'date_created', 'creation_date', 'created', 'displaydate', 'firstpublishedtime',
+  'cxenseparse:recs:publishtime', 'bt:pubdate', 'og:article:published', 'live_date', 'release_date', 'dc.date.published', 'date',
+];
+const MODIFIED = [
+  'article:modified_time', 'article:modified', 'og:updated_time', 'og:article:modified_time', 'article:updated_time',
+  'dc.date.modified', 'dcterms.modified', 'datemodified', 'date_modified', 'modified_time', 'last-modified',
+  'lastmod', 'revised', 'updated', 'shareaholic:article_modified_time', 'eomportal-lastupdate', 'last_updated', 'dc.modified',
+];
+const AUTHOR = ['article:author', 'og:article:author', 'dc.creator', 'dcterms.creator', 'author', 'byl', 'parsely-author', 'sailthru.author', 'citation_author', 'dc.contributor'];
+const DESCRIPTION = ['og:description', 'twitter:description', 'dc.description', 'dcterms.description', 'description'];
+const IMAGE = ['og:image', 'og:image:url', 'og:image:secure_url', 'twitter:image', 'twitter:image:src'];
+const SITE = ['og:site_name', 'dc.publisher', 'dcterms.publisher', 'application-name', 'apple-mobile-web-app-title'];
+const TAGS = ['article:tag', 'og:article:tag', 'keywords', 'news_keywords', 'dc.subject', 'parsely-tags', 'sailthru.tags'];
+const LANG = ['content-language', 'og:locale', 'dc.language', 'dcterms.language', 'language'];
+const CANONICAL = ['og:url', 'twitter:url'];
+
+const FIELD_OF = new Map<string, [string, number]>();
+for (const [field, names] of [['published', PUBLISHED], ['modified', MODIFIED], ['author', AUTHOR], ['description', DESCRIPTION],
+  ['image', IMAGE], ['site', SITE], ['tags', TAGS], ['lang', LANG], ['canonical', CANONICAL]] as const) {
+  names.forEach((n, i) => FIELD_OF.set(n, [field, i]));
+}
+
+function family(name: string): Family {
+  if (name.startsWith('og:') || name.startsWith('article:')) return 'opengraph';
+  if (name.startsWith('twitter:')) return 'twitter';
+  if (name.startsWith('dc.') || name.startsWith('dcterms.')) return 'dublin-core';
+  return 'meta';
+}
+
+interface Hit { name: string; rank: number; family: Family; value: string }
+
+export interface MetaTagsResult {
+  found: Found;
+  title: Pick<TitleHints, 'ogTitle' | 'twitterTitle'>;
+  /** <meta name=generator>, for the title chooser's placeholder test. */
+  generator?: string;
+  /** The page's locale is en-US (og:locale and the like): an ambiguous 3/5/2024 is month first. */
+  mdy: boolean;
+}
+
+/** Reads the meta tags, and the <link> tags of the raw HTML when it is given. */
+export function readMetaTags(metas: readonly DomElement[], html: string | undefined, base: string | undefined): MetaTagsResult {
+  const hits = new Map<string, Hit[]>();
+  const res: MetaTagsResult = { found: new Found(), title: {}, mdy: false };
+  let ogType: string | undefined;
+  for (const m of metas) {
+    const name = (m.attr('property') ?? m.attr('name') ?? m.attr('http-equiv') ?? m.attr('itemprop'))?.trim().toLowerCase();
+    const content = m.attr('content');
+    if (!name || content === undefined || name.length > 60) continue;
+    const value = content.trim();
+    if (!value) continue;
+    if (name === 'og:title') res.title.ogTitle ??= value.slice(0, 600);
+    else if (name === 'twitter:title') res.title.twitterTitle ??= value.slice(0, 600);
+    else if (name === 'og:type') ogType ??= value;
+    else if (name === 'generator') res.generator ??= value;
+    const f = FIELD_OF.get(name);
+    if (!f) continue;
+    let list = hits.get(f[0]);
+    if (!list) hits.set(f[0], (list = []));
+    list.push({ name, rank: f[1], family: family(name), value });
+  }
+  // Families in trust order, then each name's rank, then page order (a stable sort).
+  for (const list of hits.values()) list.sort((a, b) => FAMILIES.indexOf(a.family) - FAMILIES.indexOf(b.family) || a.rank - b.rank);
+  const f = res.found;
+  const mdy = (res.mdy = isUsLocale(hits.get('lang')));
+  for (const h of hits.get('published') ?? []) f.add('published', metaDate(h.value, mdy), h.family);
+  for (const h of hits.get('modified') ?? []) f.add('modified', metaDate(h.value, mdy), h.family);
+  const authorHits = hits.get('author') ?? [];
+  for (const fam of FAMILIES) {
+    const raw = authorHits.filter((h) => h.family === fam).map((h) => h.value);
+    if (raw.length) f.add('authors', normaliseAuthors(raw), fam);
+  }
+  for (const h of hits.get('description') ?? []) f.add('description', h.value.replace(/\s+/g, ' ').slice(0, 2000), h.family);
+  for (const h of hits.get('image') ?? []) f.add('image', resolveHttpUrl(h.value, base), h.family);
+  for (const h of hits.get('site') ?? []) f.add('siteName', cleanName(h.value), h.family);
+  for (const fam of FAMILIES) {
+    const raw = (hits.get('tags') ?? []).filter((h) => h.family === fam).map((h) => h.value);
+    if (raw.length) f.add('tags', splitTags(raw.join(',')), fam);
+  }
+  for (const h of hits.get('lang') ?? []) f.add('lang', langTag(h.value.split(',')[0]), h.family);
+  const links = html ? readLinkTags(html) : {};
+  f.add('canonicalUrl', resolveHttpUrl(links.canonical, base), 'meta');
+  for (const h of hits.get('canonical') ?? []) f.add('canonicalUrl', resolveHttpUrl(h.value, base), h.family);
+  f.add('image', resolveHttpUrl(links.image, base), 'meta');
+  f.add('kind', kindFromOgType(ogType), 'opengraph');
+  return res;
+}
+
+/** A meta date: an ISO or RFC date, or a byline-like "March 5, 2024". */
+function metaDate(v: string, mdy: boolean): DateValue | null {
+  return parseDate(v, { mdy });
+}
+
+function isUsLocale(langs: Hit[] | undefined): boolean {
+  for (const h of langs ?? []) if (/^en[-_]us$/i.test(h.value.trim())) return true;
+  return false;
+}
+
+export interface LinkTags { canonical?: string; image?: string; author?: string }
+
+/** How far into the raw HTML <link> tags are looked for: they belong in the head. */
+const LINK_SCAN_CHARS = 256 * 1024;
+const LINK_ATTR = /([a-z:-]{1,20})\s*=\s*(?:"([^"]{0,2048})"|'([^']{0,2048})'|([^\s>]{1,2048}))/gi;
+
+/**
+ * <link rel=canonical|image_src|author> from the raw HTML (the parser keeps no <link> element).
+ * A plain indexOf loop up to </head> (or a bounded prefix), attributes read with one linear regex.
+ */
+export function readLinkTags(html: string): LinkTags {
+  const out: LinkTags = {};
+  let end = html.indexOf('</head', 0);
+  if (end < 0 || end > LINK_SCAN_CHARS) end = Math.min(html.length, LINK_SCAN_CHARS);
+  let at = 0;
+  for (let n = 0; n < 300; n++) {
+    at = indexOfCi(html, '<link', at, end);
+    if (at < 0) break;
+    const close = html.indexOf('>', at);
+    if (close < 0 || close - at > 4096) break;
+    const tag = html.slice(at + 5, close);
+    at = close;
+    let rel: string | undefined, href: string | undefined;
+    LINK_ATTR.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = LINK_ATTR.exec(tag))) {
+      const k = m[1].toLowerCase(), v = m[2] ?? m[3] ?? m[4];
+      if (k === 'rel') rel = v.toLowerCase(); else if (k === 'href') href = decodeAmp(v);
+    }
+    if (!rel || !href) continue;
+    const rels = rel.split(/\s+/);
+    if (rels.includes('canonical')) out.canonical ??= href;
+    else if (rels.includes('image_src')) out.image ??= href;
+    else if (rels.includes('author')) out.author ??= href;
+  }
+  return out;
+}
+
+/** The next "<link" (either case) in [from, end), or -1. */
+function indexOfCi(s: string, needle: string, from: number, end: number): number {
+  const a = s.indexOf(needle, from), b = s.indexOf(needle.toUpperCase(), from);
+  const j = a < 0 ? b : b < 0 ? a : Math.min(a, b);
+  return j >= 0 && j < end ? j : -1;
+}
+
+function decodeAmp(s: string): string {
+  return s.includes('&amp;') ? s.replace(/&amp;/g, '&') : s;
+}
+
