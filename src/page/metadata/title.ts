@@ -62,17 +62,32 @@ function hostNames(url: string | undefined): string[] {
   return labels.filter((l) => l.length >= 3 && !GENERIC_LABELS.has(l)).map((l) => l.replace(/-/g, ''));
 }
 
-/** "The New York Times" → "nyt" and "tnyt": a host is often a name's initials. */
-function initials(words: string[]): string[] {
-  const all = words.map((w) => w[0]).join('');
-  const noThe = words[0] === 'the' ? all.slice(1) : all;
-  return [all, noThe];
+/**
+ * A host label spelled by a name's initials: "nyt" or "tnyt" (The New York Times), "nytimes"
+ * (initials, then a word: New York + Times), "nypost" (New York + Post, "Online Edition" after),
+ * "nymag" (New York + the start of Magazine). The initials start at the first word (or the word
+ * after "the"); the word that follows is spelled out, whole or its first letters (two or more).
+ */
+function spellsHost(words: string[], host: string): boolean {
+  for (let from = 0; from < Math.min(2, words.length); from++) {
+    if (from === 1 && words[0] !== 'the') break;
+    let lead = '';
+    for (let m = from; m < words.length && lead.length < host.length; m++) {
+      lead += words[m][0];
+      if (lead === host && m > from) return true;
+      if (!host.startsWith(lead)) break;
+      const next = words[m + 1];
+      const tail = host.slice(lead.length);
+      if (next && tail.length >= 2 && next.startsWith(tail)) return true;
+    }
+  }
+  return false;
 }
 
 /**
  * The site's names as keys, and a test whether a segment of the title is one. A segment is the
  * site name when it is (or holds, or is held by) og:site_name or a host label, or when its
- * initials, with or without its last word spelled out, make a host label (nytimes, wsj).
+ * initials spell a host label (spellsHost).
  */
 class SiteName {
   private readonly keys: string[];
@@ -83,7 +98,6 @@ class SiteName {
     if (k.length >= 2) this.keys.push(k);
     this.hosts = hostNames(url);
   }
-  get known(): boolean { return this.keys.length > 0 || this.hosts.length > 0; }
 
   matches(segment: string): boolean {
     const k = key(segment);
@@ -95,13 +109,11 @@ class SiteName {
     const words = segment.normalize('NFKC').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
     if (words.length === 0 || words.length > 6) return false;
     for (const h of this.hosts) {
-      if (k === h || (h.length >= 4 && k.includes(h)) || (k.length >= 4 && h.includes(k))) return true;
-      if (words.length >= 2) {
-        for (const i of initials(words)) if (i.length >= 2 && (i === h || i + key(words[words.length - 1]).slice(0) === h)) return true;
-        const last = words[words.length - 1];
-        const lead = initials(words.slice(0, -1));
-        for (const i of lead) if (i && i + last === h) return true;
-      }
+      if (k === h || (k.length >= 4 && h.includes(k)) || (words.length <= 4 && words.includes(h))) return true;
+      // "WTNH.com, Connecticut News and Weather": the host and a description; a headline that
+      // names the site ("Yahoo profits fall") is longer than the name by more than a tagline.
+      if (h.length >= 4 && k.includes(h) && k.length <= h.length + (k.startsWith(h) ? 40 : 24)) return true;
+      if (words.length >= 2 && spellsHost(words, h)) return true;
     }
     return false;
   }
@@ -109,15 +121,16 @@ class SiteName {
 
 // ---- the title's segments ----------------------------------------------------------------------
 
-interface Segment { start: number; end: number; text: string; key: string }
+interface Segment { start: number; end: number; text: string }
 interface Split { text: string; segs: Segment[]; seps: string[] }
 
 /**
- * Separators between a headline and the site name: bars, bullets, guillemets and double colons
- * with or without spaces; dashes and slashes only with a space on each side (a hyphenated word is
- * no separator); a colon only before a space ("Site: Headline", not "10:30").
+ * Separators between a headline and the site name: bars, bullets, guillemets, double colons and
+ * underscores with or without spaces; dashes, slashes and ">" only with a space on each side (a
+ * hyphenated word is no separator); a colon only before a space ("Site: Headline", not "10:30");
+ * an opening parenthesis whose group closes the title ("Headline (from The Herald)").
  */
-const SEPARATOR = /\s*(?:\|+|::|»|«|·|•|\u2022|~)\s*|\s+(?:-{1,2}|–|—|\/|>)\s+|:\s+/g;
+const SEPARATOR = /\s*(?:\|+|::|»|«|·|•|~|_+)\s*|\s+(?:-{1,2}|–|—|\/|>)\s+|:\s+|\s*\((?=[^()]{2,48}\)\s*$)/g;
 
 function split(title: string): Split {
   const segs: Segment[] = [];
@@ -126,14 +139,16 @@ function split(title: string): Split {
   SEPARATOR.lastIndex = 0;
   for (let m = SEPARATOR.exec(title); m; m = SEPARATOR.exec(title)) {
     if (m[0].length === 0) { SEPARATOR.lastIndex++; continue; }
+    if (segs.length >= MAX_SEGMENTS - 1) break;
     const text = title.slice(at, m.index).trim();
-    if (text && segs.length < MAX_SEGMENTS - 1) { segs.push({ start: at, end: m.index, text, key: key(text) }); seps.push(m[0].trim()); }
-    else if (!text && segs.length === 0) { /* a leading separator */ }
-    else if (segs.length >= MAX_SEGMENTS - 1) break;
+    // Two separators in a row, or one at the start, make no segment.
+    if (text) { segs.push({ start: at, end: m.index, text }); seps.push(m[0].trim()); }
     at = m.index + m[0].length;
   }
-  const rest = title.slice(at).trim();
-  if (rest) segs.push({ start: at, end: title.length, text: rest, key: key(rest) });
+  let rest = title.slice(at).trim();
+  if (rest && seps.length && seps[seps.length - 1] === '(') rest = rest.replace(/\)\s*$/, '').trim();
+  if (rest) segs.push({ start: at, end: title.length, text: rest });
+  else if (segs.length) seps.pop();
   return { text: title, segs, seps };
 }
 
@@ -149,69 +164,75 @@ function words(s: string): number {
 }
 
 /** A short end segment that reads like a name or section, not like a sentence. */
-function brandShaped(seg: Segment, rest: string): boolean {
-  const w = words(seg.text);
-  return w <= 4 && seg.text.length <= 32 && seg.text.length * 2 <= rest.length && !/[.!?]$/.test(seg.text);
+function brandShaped(text: string, rest: string): boolean {
+  return words(text) <= 4 && text.length <= 32 && text.length * 2 <= rest.length && !/[.!?"'”’]$/.test(text);
 }
 
-/** Colons also join a headline's halves ("Review: the film"): they need more than shape. */
-const WEAK_SEPARATOR = /^:$/;
+/** Separators that also join a headline's halves ("Review: the film", "Headline (video)"). */
+const WEAK_SEPARATORS = new Set([':', '(']);
+
+interface Stripped { text: string; from: number; to: number; split: Split; known: boolean }
 
 /**
  * The title without the site name (and section names) at either end. Ends that match the known
- * site name go first; then, by shape, short name-like segments after a strong separator.
+ * site name go first, repeatedly; then short name-like segments next to them or, with no known
+ * name, one short segment after a strong separator at the end.
  */
-function stripSiteName(title: string, site: SiteName): { text: string; from: number; to: number; split: Split } {
+function stripSiteName(title: string, site: SiteName): Stripped {
   const s = split(title);
   let i = 0, j = s.segs.length - 1;
-  if (j <= 0) return { text: title, from: 0, to: j, split: s };
-  // Known names first, at either end, repeatedly ("Headline - Section - Site" after the site goes
-  // falls to the shape rule below).
-  let moved = true;
-  while (moved && j > i) {
+  if (j <= 0) return { text: title, from: 0, to: j, split: s, known: false };
+  let knownEnd = false, knownStart = false;
+  for (let moved = true; moved && j > i;) {
     moved = false;
-    if (site.matches(s.segs[j].text)) { j--; moved = true; continue; }
-    if (site.matches(s.segs[i].text)) { i++; moved = true; }
+    if (site.matches(s.segs[j].text)) { j--; moved = knownEnd = true; continue; }
+    if (site.matches(s.segs[i].text)) { i++; moved = knownStart = true; }
   }
-  const removedKnown = i > 0 || j < s.segs.length - 1;
-  // Shape: a short segment at the end after a strong separator is a site or section name.
+  const n = s.segs.length;
+  // "Headline - Section - Site": after the site name, the sections before it.
   while (j > i) {
-    const rest = span(s, i, j - 1);
-    if (WEAK_SEPARATOR.test(s.seps[j - 1]) || !brandShaped(s.segs[j], rest)) break;
-    // Without a known name, take one end segment only unless the others look like it too.
-    if (!removedKnown && j < s.segs.length - 1 && words(s.segs[j].text) > 3) break;
+    const sep = s.seps[j - 1];
+    if (WEAK_SEPARATORS.has(sep) && !(knownEnd && s.seps[j] === sep)) break;
+    if (!brandShaped(s.segs[j].text, span(s, i, j - 1))) break;
+    // With no known name at this end, the last segment goes, and the ones before it only when
+    // they are as short and set off the same way ("Headline - World - Sport - Paper").
+    if (!knownEnd && j < n - 1 && (words(s.segs[j].text) > 2 || s.seps[j] !== sep)) break;
     j--;
   }
-  while (j > i && !removedKnown) {
-    const rest = span(s, i + 1, j);
-    if (WEAK_SEPARATOR.test(s.seps[i]) && i === 0) break;
-    if (!brandShaped(s.segs[i], rest) || words(s.segs[i].text) > 3) break;
-    if (s.seps[i] !== '|' && s.seps[i] !== '::' && s.seps[i] !== '»' && s.seps[i] !== '||') break;
+  // "Site » Section » Headline": the same at the start, where a bare shape is weaker evidence.
+  while (j > i) {
+    const sep = s.seps[i];
+    if (WEAK_SEPARATORS.has(sep) && !(knownStart && i > 0 && s.seps[i - 1] === sep)) break;
+    if (!brandShaped(s.segs[i].text, span(s, i + 1, j)) || words(s.segs[i].text) > 3) break;
+    if (!knownStart && (i > 0 || !/^(?:\||\|\||::|»|>|\/|_+)$/.test(sep))) break;
     i++;
   }
-  return { text: span(s, i, j), from: i, to: j, split: s };
+  return { text: span(s, i, j), from: i, to: j, split: s, known: knownEnd || knownStart };
 }
 
 // ---- body candidates ---------------------------------------------------------------------------
 
 /** Class or id words of a headline container. */
-const HEADLINE_HINT = /(?:^|[\s_-])(?:headline|(?:entry|post|article|story|page|news|content|main)[-_]?(?:title|head(?:er|ing)?|hed)|title|heading|hed)(?:$|[\s_-])/;
+const HEADLINE_HINT = /headline|(?:entry|post|article|story|page|news|content|main)[-_]?(?:title|head(?:er|ing)?|hed)\b|(?:^|[\s_-])(?:title|heading|hed)(?:$|[\s_-])/;
+/** The strongest of them: named a headline. */
+const STRONG_HINT = /headline|(?:entry|post|article|story)[-_]?(?:title|head)/;
 /** Class or id words of the site's name or of a box's title. */
-const NOT_HEADLINE = /logo|brand|masthead|site[-_]?(?:title|name)|widget|sidebar|subtitle|sub[-_]title|related|promo|teaser|nav|menu|footer|comment|section[-_]?title|module|card/;
+const NOT_HEADLINE = /logo|brand|masthead|site[-_]?(?:title|name)|widget|sidebar|subtitle|sub[-_]title|subhead|related|promo|teaser|nav|menu|footer|comment|section[-_]?title|module|card|list/;
 const HEADING_TAGS = new Set(['h1', 'h2', 'h3']);
 
 interface BodyCandidates { h1: DomElement[]; other: DomElement[] }
 
-/** A headline is text of a sensible length, shown, and not mostly a link list. */
+/** A headline is text of a sensible length, shown, and not mostly a link. */
 function headlineLike(el: DomElement): boolean {
-  return !el.hidden && el.textLen >= 3 && el.textLen <= 300 && el.linkTextLen * 2 <= el.textLen + 40;
+  return !el.hidden && el.textLen >= 3 && el.textLen <= 300 && el.linkTextLen * 2 <= el.textLen;
 }
 
+/** One walk over the top of the body: its <h1>s, and h2/h3 and headline-named elements. */
 function collect(doc: DomDocument): BodyCandidates {
   const out: BodyCandidates = { h1: [], other: [] };
   const body = doc.body;
   const els = doc.elements;
-  if (!body || body.id < 0 || !els || els.length === 0) return out;
+  if (!body || body.id < 0 || !els || els[body.id] !== body) return out;
   const end = Math.min(els.length, body.id + 1 + body.tags, body.id + MAX_SCAN);
   for (let k = body.id + 1; k < end; k++) {
     const el = els[k];
@@ -219,37 +240,52 @@ function collect(doc: DomDocument): BodyCandidates {
       if (out.h1.length < MAX_H1 && !el.hidden && el.textLen > 0 && el.textLen <= 400) out.h1.push(el);
       continue;
     }
-    if (out.other.length >= MAX_OTHER || !headlineLike(el)) continue;
-    if (HEADING_TAGS.has(el.tag) || el.attr('itemprop') === 'headline') { out.other.push(el); continue; }
+    if (out.other.length >= MAX_OTHER || el.textLen < 3 || el.textLen > 300) continue;
+    if (HEADING_TAGS.has(el.tag) || el.attr('itemprop') === 'headline') { if (headlineLike(el)) out.other.push(el); continue; }
     const ci = el.classId;
-    if (ci && HEADLINE_HINT.test(ci) && !NOT_HEADLINE.test(ci)) out.other.push(el);
+    if (ci && HEADLINE_HINT.test(ci) && !NOT_HEADLINE.test(ci) && headlineLike(el)) out.other.push(el);
   }
   return out;
 }
 
-/** An <h1> that shows the site's name: a logo image, a link home, a logo class. */
+/** An element that shows the site's name: a logo image, a logo class, the name itself. */
 function isLogo(el: DomElement, text: string, site: SiteName): boolean {
   if (NOT_HEADLINE.test(el.classId)) return true;
   if (el.images > 0 && el.textLen < 30) return true;
   return site.matches(text) && words(text) <= 6;
 }
 
+/** Text that reads as a headline: some words, not a link, not a label ("Sports", "More:"). */
+function headlineShaped(el: DomElement, text: string): boolean {
+  const w = words(text);
+  return w >= 3 && w <= 40 && el.linkTextLen * 2 <= el.textLen && !/[:›»>]$/.test(text);
+}
+
 // ---- choosing ----------------------------------------------------------------------------------
 
 interface Ref { text: string; source: MetadataSource }
+interface Variant { text: string; source: MetadataSource; site: boolean; whole: boolean }
 
-/** The title's variants as keys: every run of adjacent segments, with where it came from. */
-function variantKeys(refs: Ref[], site: SiteName): Map<string, { text: string; source: MetadataSource; brand: boolean }> {
-  const map = new Map<string, { text: string; source: MetadataSource; brand: boolean }>();
+/**
+ * Every run of adjacent segments of each candidate, by key. A run that lies wholly in the part
+ * stripSiteName took off is the site's or a section's name: an element showing it is no headline.
+ */
+function variantKeys(refs: Ref[], site: SiteName): Map<string, Variant> {
+  const map = new Map<string, Variant>();
   for (const r of refs) {
-    const s = split(r.text);
+    const st = stripSiteName(r.text, site);
+    const s = st.split;
     const n = s.segs.length;
     for (let i = 0; i < n; i++) {
       for (let j = n - 1; j >= i; j--) {
         const t = span(s, i, j);
         const k = key(t);
-        if (k.length < 2 || map.has(k)) continue;
-        map.set(k, { text: t, source: r.source, brand: i === j && n > 1 && site.matches(t) });
+        if (k.length < 2) continue;
+        const outside = j < st.from || i > st.to;
+        const prev = map.get(k);
+        const whole = (i === 0 && j === n - 1) || (i === st.from && j === st.to);
+        if (!prev) map.set(k, { text: t, source: r.source, site: outside || (i === j && n > 1 && site.matches(t)), whole });
+        else { if (prev.site && !outside) prev.site = false; if (whole) prev.whole = true; }
       }
     }
   }
@@ -266,55 +302,104 @@ function overlap(a: string, b: string): number {
   return shared / Math.max(wa.size, wb.size);
 }
 
+/** Markup that leaked into a <title> (an unclosed attribute, script text): the tag is broken. */
+const MARKUP_DEBRIS = /-->|\/>|["']\s*>|<\/?[a-z]|['"]\s*\+\s*[\w'"]/i;
+
+/** Ornaments around a title: "=> Headline <=", ":: Headline ::". */
+function trimOrnaments(t: string): string {
+  return t.replace(/^[\s=<>*~|:»«·•_-]+/, '').replace(/[\s=<>*~|:»«·•_-]+$/, '');
+}
+
 /**
  * The headline. Candidates, most trusted first: JSON-LD, og:title, twitter:title, microdata, the
- * <title> tag. A placeholder <title> ("Untitled Document") counts as none.
+ * <title> tag; a placeholder ("Untitled Document") counts as none. `source` names the candidate
+ * the returned text agrees with, or 'h1' when only the page shows it.
  */
 export function chooseTitle(doc: DomDocument, c: TitleCandidates): ChosenTitle {
   const site = new SiteName(clean(c.siteName), c.url);
-  let titleTag = clean(c.titleTag);
-  if (titleTag && placeholderReason(titleTag, { url: c.url })) titleTag = '';
   const refs: Ref[] = [];
-  const add = (v: string | undefined, source: MetadataSource): void => { const t = clean(v); if (t && !placeholderReason(t, { url: c.url })) refs.push({ text: t, source }); };
+  let titleTag = '';
+  const add = (v: string | undefined, source: MetadataSource): void => {
+    const raw = clean(v);
+    if (MARKUP_DEBRIS.test(raw)) return;
+    const t = trimOrnaments(raw);
+    if (!t || placeholderReason(t, { url: c.url })) return;
+    refs.push({ text: t, source });
+    if (source === 'title-tag') titleTag = t;
+  };
   add(c.jsonLdHeadline, 'json-ld');
   add(c.ogTitle, 'opengraph');
   add(c.twitterTitle, 'twitter');
   add(c.microdataHeadline, 'microdata');
-  if (titleTag) refs.push({ text: titleTag, source: 'title-tag' });
+  add(c.titleTag, 'title-tag');
   const variants = variantKeys(refs, site);
   const body = collect(doc);
 
-  // 1. A shown headline whose text is a variant of a metadata title, the longest such.
+  // 1. A shown headline whose text is a variant of a metadata title.
   const shown = bestShown(body, variants, site);
   if (shown) return shown;
 
-  // 2. No agreement: the stripped <title> (else the best metadata title), and an <h1> that says
-  //    nearly the same thing is taken as its visible form.
+  // 2. No exact agreement: the stripped <title> (else the best metadata title), unless the page
+  //    shows a headline that says nearly the same, or the title says nothing but the site's name.
   const fallback = titleTag || refs[0]?.text || '';
-  const stripped = fallback ? stripSiteName(fallback, site).text : '';
-  const src: MetadataSource = titleTag ? 'title-tag' : refs[0]?.source ?? 'h1';
+  const st = fallback ? stripSiteName(fallback, site) : null;
+  const stripped = st ? st.text : '';
+  const source: MetadataSource = titleTag ? 'title-tag' : refs[0]?.source ?? 'h1';
+  const weak = !stripped || words(stripped) <= 2 || site.matches(stripped);
+  let firstShaped: ChosenTitle | null = null;
   for (const el of body.h1) {
     const t = clean(elementText(el));
     if (!t || isLogo(el, t, site)) continue;
-    if (!stripped) return { title: t, source: 'h1', headline: el };
-    if (overlap(t, stripped) >= 0.6) return { title: t, source: 'h1', headline: el };
+    if (stripped && overlap(t, stripped) >= 0.6) return { title: t, source: 'h1', headline: el };
+    // With no title at all, any <h1> that is not the logo says more than nothing.
+    if (!firstShaped && (headlineShaped(el, t) || !stripped)) firstShaped = { title: t, source: 'h1', headline: el };
   }
-  return { title: stripped, source: src, headline: null };
+  if (firstShaped) return firstShaped;
+  if (weak) {
+    const other = strongOther(body, site);
+    if (other) return other;
+  }
+  return { title: stripped, source, headline: null };
 }
 
-/** Step 1 of chooseTitle: the <h1>s first, then the other headline-like elements. */
-function bestShown(body: BodyCandidates, variants: ReturnType<typeof variantKeys>, site: SiteName): ChosenTitle | null {
+/** The first element named a headline (class or itemprop) that reads like one. */
+function strongOther(body: BodyCandidates, site: SiteName): ChosenTitle | null {
+  for (const el of body.other) {
+    if (el.attr('itemprop') !== 'headline' && !STRONG_HINT.test(el.classId)) continue;
+    const t = clean(elementText(el));
+    if (t && headlineShaped(el, t) && !site.matches(t)) return { title: t, source: 'h1', headline: el };
+  }
+  return null;
+}
+
+/** Step 1 of chooseTitle: among the <h1>s (else the other candidates) showing a variant, the longest. */
+function bestShown(body: BodyCandidates, variants: Map<string, Variant>, site: SiteName): ChosenTitle | null {
   for (const group of [body.h1, body.other]) {
     let best: ChosenTitle | null = null, bestLen = 0;
     for (const el of group) {
       const t = clean(elementText(el));
       const k = key(t);
       const v = variants.get(k);
-      if (!v || v.brand) continue;
+      if (!v || v.site) continue;
+      // One or two words of a longer title ("Golf > News") shown in an <h3> are a section's name.
+      if (!v.whole && words(t) <= 2) continue;
       if (group === body.h1 && isLogo(el, t, site)) continue;
       if (k.length > bestLen) { best = { title: t, source: v.source, headline: el }; bestLen = k.length; }
     }
+    if (best && group === body.other) return preferH1(body, best, site);
     if (best) return best;
   }
   return null;
+}
+
+/**
+ * A headline-shaped <h1> that says much the same as a metadata title shown elsewhere (a share
+ * box repeating og:title) is the page's own headline: the editors rewrote og:title for sharing.
+ */
+function preferH1(body: BodyCandidates, match: ChosenTitle, site: SiteName): ChosenTitle {
+  for (const el of body.h1) {
+    const t = clean(elementText(el));
+    if (t && !isLogo(el, t, site) && headlineShaped(el, t) && overlap(t, match.title) >= 0.5) return { title: t, source: 'h1', headline: el };
+  }
+  return match;
 }
