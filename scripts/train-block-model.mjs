@@ -12,7 +12,10 @@
 // are learned here too and shipped in the model; every row the trainer learns from is encoded with
 // tables that did not see its fold.
 // Labels: a unit is as much content as the share of its word trigrams found in the truth text;
-// on a snippets truth (trafilatura's set) only the units holding a snippet are labelled.
+// on a snippets truth (trafilatura's set) only the units holding a snippet are labelled. The labels
+// follow the output contract (README "The result"): user comments are their own class (dragnet's
+// appended comments label the comment model, and are noise for the body), and units that the
+// contract cuts whatever the model says (the headline, figures, hidden elements) weigh nothing.
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { parseArgs } from 'node:util';
@@ -27,6 +30,10 @@ import { extract } from '../dist/src/index.js';
 import { MARKUP_TOKEN_FEATURES, pageMarkupTokens, pageTokenStats, writeMarkupTokenFeatures } from '../dist/src/page/markup-tokens.js';
 import { WORD_TOKEN_FEATURES, openingWords, pageWordStats, writeWordTokenFeatures } from '../dist/src/page/word-tokens.js';
 import { buildTokenTable } from '../dist/src/page/token-table.js';
+import { extractMetadata } from '../dist/src/page/metadata/index.js';
+import { wordsOf, wordGrams, gramShare } from '../dist/src/page/article-body.js';
+import { conventionOptions, conventionText } from '../dist/src/eval/conventions.js';
+import { contractCuts } from '../dist/src/page/contract.js';
 
 const COMMENTS_MARKER = '!@#$%^&*()  COMMENTS';
 
@@ -39,9 +46,7 @@ const { values: a } = parseArgs({ options: {
   trees: { type: 'string', default: '100' }, depth: { type: 'string', default: '6' },
   rate: { type: 'string', default: '0.2' }, subsample: { type: 'string', default: '0.3' },
   lambda: { type: 'string', default: '1' }, 'min-child': { type: 'string', default: '1' },
-  'comment-units': { type: 'string', default: 'keep' },
-  // --cv only: extract the held-out pages with comments: false.
-  'no-comments': { type: 'boolean', default: false },
+  'no-comment-model': { type: 'boolean', default: false },
   // The second pass learns from first-pass probabilities of pages the first model did not see:
   // out-of-fold, over this many host-grouped folds.
   oof: { type: 'string', default: '4' }, 'no-smoother': { type: 'boolean', default: false },
@@ -50,22 +55,11 @@ const GBDT = { trees: +a.trees, depth: +a.depth, learningRate: +a.rate, subsampl
 
 function words(text, asciiOnly) {
   // l3s-gn1's truth has '?' for every non-ASCII character: compare like with like.
-  return (asciiOnly ? text.replace(/[^\x00-\x7f]/g, '?') : text).toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
+  return wordsOf(asciiOnly ? text.replace(/[^\x00-\x7f]/g, '?') : text);
 }
 
 function grams(tokens, n) {
-  const s = new Set();
-  for (let i = 0; i + n <= tokens.length; i++) s.add(tokens.slice(i, i + n).join(' '));
-  return s;
-}
-
-/** Share of the unit's word trigrams (bigram, word for shorter units) found in the truth. */
-function contentShare(t, truth) {
-  const n = Math.min(3, t.length);
-  if (n === 0) return 0;
-  let hit = 0;
-  for (let i = 0; i + n <= t.length; i++) if (truth[n - 1].has(t.slice(i, i + n).join(' '))) hit++;
-  return hit / (t.length - n + 1);
+  return wordGrams(tokens)[n - 1];
 }
 
 /** True when most of the snippet's word trigrams (bigrams, words for short ones) are in the unit. */
@@ -92,48 +86,55 @@ function snippetLabels(units, item) {
   });
 }
 
+/** Per element id: 1 inside an element the output contract cuts whatever the labels say (src/page/contract.ts). */
+function contractMask(doc, headline) {
+  const cut = new Uint8Array(doc.elements.length);
+  for (const [el] of contractCuts(doc, { headline, images: false })) cut.fill(1, el.id, el.id + el.tags + 1);
+  return cut;
+}
+
 function loadSet(name) {
   const dir = `${a.data}/${name}`;
   const rows = fs.readFileSync(`${dir}/manifest.jsonl`, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-  const out = { name, x: [], y: [], w: [], page: [], pages: [], pageRows: [], pageFirst: [], pageTokens: [], pageStats: [], pageWords: [], wordStats: [] };
+  const out = { name, x: [], y: [], yc: [], w: [], page: [], pages: [], pageRows: [], pageFirst: [], pageTokens: [], pageStats: [], pageWords: [], wordStats: [] };
   for (const row of rows) {
     if (row.truth_format !== 'text' && row.truth_format !== 'snippets') continue;
     // Anomalous pages (a gold text of another article) teach nothing; they are still extracted in --cv.
-    if (row.anomaly) { out.pages.push({ id: row.id, html: `${dir}/${row.html}`, host: row.host ?? row.site ?? row.id }); continue; }
+    if (row.anomaly) { out.pages.push({ id: row.id, url: row.url, html: `${dir}/${row.html}`, host: row.host ?? row.site ?? row.id }); continue; }
     const html = zlib.gunzipSync(fs.readFileSync(`${dir}/${row.html}`)).toString('utf8');
     const truthText = fs.readFileSync(`${dir}/${row.truth}`, 'utf8');
     const doc = parseHtml(html, { maxNodes: 200_000, maxMillis: 10_000 });
     computeFeatures(doc);
     const base = labelDefault(doc);
     const units = textUnits(doc);
-    const x = blockFeatures(doc, units, { labels: base, root: base.root, hub: base.pageType === 'hub', title: pageTitle(doc) });
+    const meta = extractMetadata(doc, { url: row.url });
+    const x = blockFeatures(doc, units, { labels: base, root: base.root, hub: base.pageType === 'hub', title: pageTitle(doc), headline: meta.headline, articleBody: meta.articleBody });
+    const cut = contractMask(doc, meta.headline);
     const pageIndex = out.pages.length;
     let total = 0;
     const first = out.y.length;
     out.pageRows[pageIndex] = x; out.pageFirst[pageIndex] = first;
     if (row.truth_format === 'snippets') {
       snippetLabels(units, JSON.parse(truthText)).forEach(({ y, labelled }, k) => {
-        out.x.push(x.subarray(k * F, (k + 1) * F)); out.y.push(y); out.w.push(labelled ? 1 : 0); out.page.push(pageIndex);
-        total += labelled ? 1 : 0;
+        const weight = labelled && !cut[units[k].id] ? 1 : 0;
+        out.x.push(x.subarray(k * F, (k + 1) * F)); out.y.push(y); out.yc.push(0); out.w.push(weight); out.page.push(pageIndex);
+        total += weight;
       });
     } else {
-      // dragnet's gold appends the page's user comments after a marker line, which the other sets
-      // count as boilerplate. By default they are labelled as the gold says. With --comment-units
-      // drop, a unit that matches only that part weighs nothing. In host-grouped CV that gave
-      // dragnet -.028 and the other sets -.001 to +.004, so it is not the default.
+      // dragnet's gold appends the page's user comments after a marker line: a unit that matches
+      // that part and not the article is a comment (the comment model's class), and noise for the body.
       const asciiOnly = name === 'l3s-gn1';
       const [articleText, commentText] = truthText.split(COMMENTS_MARKER);
-      const dropComments = commentText !== undefined && a['comment-units'] === 'drop';
-      const tt = words(dropComments ? articleText : truthText, asciiOnly);
-      const truth = [grams(tt, 1), grams(tt, 2), grams(tt, 3)];
-      const ct = dropComments ? words(commentText, asciiOnly) : null;
-      const comments = ct && [grams(ct, 1), grams(ct, 2), grams(ct, 3)];
+      const tt = words(articleText, asciiOnly);
+      const truth = wordGrams(tt);
+      const comments = commentText !== undefined ? wordGrams(words(commentText, asciiOnly)) : null;
       units.forEach((u, k) => {
         const t = words(unitText(u), asciiOnly);
-        const y = contentShare(t, truth);
-        const commentOnly = comments && y < 0.5 && contentShare(t, comments) >= 0.5;
-        out.x.push(x.subarray(k * F, (k + 1) * F)); out.y.push(y); out.w.push(commentOnly ? 0 : t.length); out.page.push(pageIndex);
-        total += commentOnly ? 0 : t.length;
+        const y = gramShare(t, truth);
+        const isComment = comments !== null && y < 0.5 && gramShare(t, comments) >= 0.5;
+        const weight = cut[u.id] ? 0 : t.length;
+        out.x.push(x.subarray(k * F, (k + 1) * F)); out.y.push(y); out.yc.push(isComment ? 1 : 0); out.w.push(weight); out.page.push(pageIndex);
+        total += weight;
       });
     }
     // Every page weighs the same, as in the benchmarks' mean-over-pages scores.
@@ -143,7 +144,7 @@ function loadSet(name) {
     out.pageStats[pageIndex] = pageTokenStats(out.pageTokens[pageIndex], out.y.slice(first), out.w.slice(first));
     out.pageWords[pageIndex] = units.map((u) => openingWords(unitText(u).toLowerCase()));
     out.wordStats[pageIndex] = pageWordStats(out.pageWords[pageIndex], out.y.slice(first), out.w.slice(first));
-    out.pages.push({ id: row.id, html: `${dir}/${row.html}`, host: row.host ?? row.site ?? row.id });
+    out.pages.push({ id: row.id, url: row.url, html: `${dir}/${row.html}`, host: row.host ?? row.site ?? row.id });
   }
   process.stderr.write(`${name}: ${out.pages.length} pages, ${out.y.length} units\n`);
   return out;
@@ -180,13 +181,13 @@ function encode(sets, which, tablesOf) {
 }
 
 /** Rows (first pass, or second with `second`) of the units for which keepRow holds, packed for the trainer. */
-function pack(sets, keepRow, second) {
+function pack(sets, keepRow, second, label = 'y') {
   const width = second ? G : F;
   let n = 0;
   for (const s of sets) for (let i = 0; i < s.y.length; i++) if (keepRow(s, i)) n++;
   const X = new Float32Array(n * width), Y = new Float32Array(n), W = new Float32Array(n);
   let j = 0;
-  for (const s of sets) for (let i = 0; i < s.y.length; i++) if (keepRow(s, i)) { X.set(second ? s.x2[i] : s.x[i], j * width); Y[j] = s.y[i]; W[j] = s.w[i]; j++; }
+  for (const s of sets) for (let i = 0; i < s.y.length; i++) if (keepRow(s, i)) { X.set(second ? s.x2[i] : s.x[i], j * width); Y[j] = s[label][i]; W[j] = s.w[i]; j++; }
   return { X, Y, W };
 }
 
@@ -230,6 +231,16 @@ function trainSmoother(sets, keepRow) {
   return { features: SMOOTHED_FEATURE_NAMES, gbdt: trainGbdt(X, G, Y, W, GBDT) };
 }
 
+/**
+ * The comment model (src/page/comments.ts): first-pass rows of dragnet's pages, whose truth marks
+ * the user comments, labelled comment or not; `keepPage` picks the pages it learns from.
+ */
+function trainCommentModel(sets, keepPage) {
+  const { X, Y, W } = pack(sets, (s, i) => s.name === 'dragnet' && keepPage(s, s.page[i]), false, 'yc');
+  return { gbdt: trainGbdt(X, F, Y, W, GBDT) };
+}
+const commentModel = !a['no-comment-model'];
+
 function hash(s) { let h = 2166136261; for (const c of s) h = Math.imul(h ^ c.charCodeAt(0), 16777619); return h >>> 0; }
 
 const sets = a.sets.split(',').map(loadSet);
@@ -245,13 +256,15 @@ if (a.cv) {
   const firstPass = outOfFold(sets, K, foldOf, 'cv');
   for (let k = 0; k < K; k++) {
     const smoother = smoothing ? trainSmoother(sets, (s, i) => foldOf(s, s.page[i]) !== k) : undefined;
-    const blockModel = { features: BLOCK_FEATURES, gbdt: firstPass.models[k], smoother, markupTokens: firstPass.tables[k].markup, wordTokens: firstPass.tables[k].words };
+    const comments = commentModel ? trainCommentModel(sets, (s, q) => foldOf(s, q) !== k) : undefined;
+    const blockModel = { features: BLOCK_FEATURES, gbdt: firstPass.models[k], smoother, markupTokens: firstPass.tables[k].markup, wordTokens: firstPass.tables[k].words, comments };
     for (const s of sets) {
       fs.mkdirSync(`${a.out}/${s.name}`, { recursive: true });
       s.pages.forEach((pg, q) => {
         if (foldOf(s, q) !== k) return;
-        const text = extract(zlib.gunzipSync(fs.readFileSync(pg.html)), { blockModel, comments: !a['no-comments'] }).text;
-        fs.writeFileSync(`${a.out}/${s.name}/${pg.id}.txt`, text);
+        // Each set with the options of its truth's convention (src/eval/conventions.ts), as `thresher eval` does.
+        const r = extract(zlib.gunzipSync(fs.readFileSync(pg.html)), { blockModel, url: pg.url, ...conventionOptions(s.name) });
+        fs.writeFileSync(`${a.out}/${s.name}/${pg.id}.txt`, conventionText(r));
       });
     }
     process.stderr.write(`fold ${k + 1}/${K} done\n`);
@@ -268,9 +281,11 @@ if (a.cv) {
   const { X, Y, W } = pack(sets, () => true);
   const gbdt = trainGbdt(X, F, Y, W, GBDT);
   const smoother = smoothing ? trainSmoother(sets, () => true) : undefined;
+  const comments = commentModel ? trainCommentModel(sets, () => true) : undefined;
   const r = (v) => Number(v.toPrecision(6));
   const compact = (m) => ({ ...m, base: r(m.base), trees: m.trees.map((t) => ({ ...t, threshold: t.threshold.map((v) => Math.fround(v)), value: t.value.map(r) })) });
-  const model = { features: BLOCK_FEATURES, gbdt: compact(gbdt), ...(smoother ? { smoother: { features: smoother.features, gbdt: compact(smoother.gbdt) } } : {}), markupTokens, wordTokens };
+  const model = { features: BLOCK_FEATURES, gbdt: compact(gbdt), ...(smoother ? { smoother: { features: smoother.features, gbdt: compact(smoother.gbdt) } } : {}), markupTokens, wordTokens,
+    ...(comments ? { comments: { gbdt: compact(comments.gbdt) } } : {}) };
   const body = `// Generated by scripts/train-block-model.mjs (${GBDT.trees} trees, depth ${GBDT.depth}, rate ${GBDT.learningRate}` +
     `${smoother ? `; second pass on ${K}-fold out-of-fold probabilities` : ''}) ` +
     `from ${sets.map((s) => `${s.name} (${s.pages.length})`).join(', ')}. Do not edit.\n` +

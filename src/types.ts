@@ -2,6 +2,8 @@
 import type { DomDocument } from './dom/node.js';
 import type { BlockModel } from './page/learned.js';
 import type { Labels } from './page/labels.js';
+import type { MetadataSource, PageMetadata } from './page/metadata/types.js';
+export type { MetadataSource, PageKind, PageMetadata } from './page/metadata/types.js';
 
 /** Which page-level labeler decides content vs noise. */
 export type Algorithm = 'default' | 'tagtree' | 'satisfiable';
@@ -30,8 +32,20 @@ export interface ExtractOptions {
   formats?: OutputFormat[];
   /** Record every block with its features, label and reason. */
   debug?: boolean;
-  /** Keep user comments that hold a discussion (default true; the default labeler only). */
+  /**
+   * Fill `Extraction.comments` with the page's user comments, one entry per comment (default
+   * false). Comments never go into `text`, `markdown` or `html`, whatever this says.
+   */
   comments?: boolean;
+  /** Put the headline first: a first line of `text`, `# Title` in Markdown, `<h1>` in HTML (default false). */
+  title?: boolean;
+  /** Keep figures (images and their captions) in Markdown and HTML (default false: no captions, credits or images). */
+  images?: boolean;
+  /**
+   * Where the cut falls on doubtful blocks (default 'balanced'): 'precision' keeps less (a cleaner
+   * corpus), 'recall' more (nothing of the article missed). The default labeler only.
+   */
+  mode?: ExtractMode;
   /**
    * The default labeler refines its structural decision with the learned block classifier
    * (page/learned.ts). false: the structural decision alone (default true).
@@ -63,6 +77,15 @@ export interface ExtractOptions {
  * The seam between the page level and the site level: page/ defines it, site/ implements it, so
  * dependencies keep pointing one way (page ← site).
  */
+export type ExtractMode = 'precision' | 'balanced' | 'recall';
+export const EXTRACT_MODES: readonly ExtractMode[] = ['precision', 'balanced', 'recall'];
+
+/** One user comment: its text and Markdown. */
+export interface CommentEntry {
+  text: string;
+  markdown: string;
+}
+
 export interface SiteRefiner {
   /** The host the model was learned for. */
   readonly host: string;
@@ -92,10 +115,17 @@ export interface BlockDebug {
 
 export interface Extraction {
   url?: string;
+  /** The headline (metadata.title): the site name removed, checked against <h1> and og:title. */
   title: string;
+  /** What the page says about itself: authors, dates, site name, description, image, ... (page/metadata/). */
+  metadata: PageMetadata;
+  /** With `debug`: the source that won each metadata field. */
+  metadataSources?: Partial<Record<keyof PageMetadata, MetadataSource>>;
+  /** With `comments: true`: the page's user comments, in page order (empty when it has none). */
+  comments?: CommentEntry[];
   pageType: PageType;
   algorithm: Algorithm;
-  /** Detected/declared document language (html lang), if any. */
+  /** Declared or detected language (metadata.lang). */
   lang?: string;
   /** Which encoding the bytes were decoded with, and why (absent for string input). */
   encoding?: { name: string; source: string };

@@ -212,7 +212,7 @@ test('LABELERS has one entry per algorithm, and nothing else', () => {
 });
 
 /** Option sets every labeler is called with directly (each ignores what it does not read). */
-const LABELER_OPTIONS: ExtractOptions[] = [{}, { model: false }, { comments: false }];
+const LABELER_OPTIONS: ExtractOptions[] = [{}, { model: false }, { mode: 'precision' }, { mode: 'recall' }];
 
 test('the <head> is never topic content, also on a page without <body> (a frameset page)', () => {
   const doc = parsePage('<html><head><title>A long page title about the harvest, the mill and the threshing floor, and the river</title></head>' +

@@ -53,23 +53,31 @@ test('learned labeler: drops the navigation of a plain article, keeps its prose;
     <main><article><h1>Flood waters rise across the valley overnight</h1>${[1, 2, 3, 4].map((i) => `<p>${prose.repeat(i)}</p>`).join('')}</article></main>
     <footer><p>© 2026 Example Media. All rights reserved.</p><a href="/privacy">Privacy</a></footer></body></html>`;
   const learned = extract(html);
-  assert.match(learned.text, /^Flood waters rise across the valley overnight\nThe river rose/);
+  // The headline is the title, not the body (README "The result").
+  assert.equal(learned.title, 'Flood waters rise across the valley overnight');
+  assert.match(learned.text, /^The river rose/);
+  assert.match(extract(html, { title: true }).text, /^Flood waters rise across the valley overnight\nThe river rose/);
   assert.doesNotMatch(learned.text, /Home|Sport|rights reserved|Privacy/);
   const structural = extract(html, { model: false });
   assert.match(structural.text, /The river rose/);
 });
 
-test('comments: false drops a discussion the learned labeler keeps by default', () => {
+test('user comments never go into the body; comments: true lists them apart, one entry per comment', () => {
   const prose = 'The council voted on Tuesday to rebuild the old footbridge over the river before the winter floods. ';
   const reply = 'I walk across that bridge every morning and it has been shaking for years, glad they finally agreed to fix it. ';
   const html = `<html><head><title>Council votes to rebuild the footbridge</title></head><body><main><article><h1>Council votes to rebuild the footbridge</h1>${[3, 4, 5].map((i) => `<p>${prose.repeat(i)}</p>`).join('')}</article>
-    <section id="comments" class="comments"><h2>3 comments</h2>${[1, 2, 3].map((i) => `<div class="comment"><p class="author">Reader ${i}</p><p>${reply.repeat(2)}</p></div>`).join('')}</section></main></body></html>`;
-  assert.match(extract(html).text, /walk across that bridge/);
-  const without = extract(html, { comments: false });
-  assert.equal(without.text.split('\n').length, 4);
-  assert.match(without.text, /^Council votes to rebuild the footbridge\nThe council voted/);
-  assert.doesNotMatch(without.text, /walk across that bridge|Reader|comments/);
+    <section id="comments" class="comments"><h2>3 comments</h2>${[1, 2, 3].map((i) => `<div class="comment"><p class="author">Reader ${i}</p><p>${reply.repeat(2)} (${i})</p></div>`).join('')}</section></main></body></html>`;
+  for (const comments of [false, true]) {
+    const r = extract(html, { comments });
+    assert.equal(r.text.split('\n').length, 3);
+    assert.match(r.text, /^The council voted/);
+    assert.doesNotMatch(r.text, /walk across that bridge|Reader|comments/);
+  }
+  const listed = extract(html, { comments: true }).comments!;
+  assert.equal(listed.length, 3);
+  assert.match(listed[0].text, /walk across that bridge.*\(1\)/);
+  assert.equal(extract(html).comments, undefined);
   // The cut says why, for the debug view.
-  const section = extract(html, { comments: false, debug: true }).blocks!.find((b) => b.tag === 'section');
-  assert.match(section!.reason, /comments: false/);
+  const section = extract(html, { debug: true }).blocks!.find((b) => b.tag === 'section');
+  assert.match(section!.reason, /user comments/);
 });

@@ -44,7 +44,7 @@ for (const c of cases) {
   test(`render fixture: ${c}`, () => {
     const dir = `${FIXTURES}${c}/`;
     // The structural labeler only: these fixtures pin the renderers, not the learned model's choices.
-    const r = extract(readFileSync(`${dir}input.html`, 'utf8'), { formats: ['markdown', 'html'], model: false });
+    const r = extract(readFileSync(`${dir}input.html`, 'utf8'), { formats: ['markdown', 'html'], model: false, images: true });
     const got: Record<string, string> = { 'expected.md': r.markdown ?? '', 'expected.html': r.html ?? '', 'expected.txt': r.text + '\n' };
     for (const [file, actual] of Object.entries(got)) {
       // A missing expected file fails: it is written only by scripts/add-render-fixture.mjs, for review.

@@ -13,6 +13,7 @@ import type { Algorithm } from '../types.js';
 import { checkGate, gateError, updatePins } from '../eval/gate.js';
 import type { GateReport, UpdateReport } from '../eval/gate.js';
 import { evalAll, evalDatasets } from '../eval/run-eval.js';
+import { SET_CONVENTIONS, describeConvention } from '../eval/conventions.js';
 import type { DatasetResult, EvalOptions, EvalRun } from '../eval/run-eval.js';
 
 const DEFAULT_PINS = 'bench/quality-pins.json';
@@ -103,6 +104,7 @@ function table(run: EvalRun): string {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]): string => cells.map((c, i) => (i === 0 || i === 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   const notes = run.datasets.flatMap((r) => [
+    ...(SET_CONVENTIONS[r.dataset] ? [`${r.dataset}: scored with ${describeConvention(r.dataset)}: ${SET_CONVENTIONS[r.dataset].why}`] : []),
     ...(r.excluded.length ? [`${r.dataset}: left out ${r.excluded.map((e) => e.id).join(', ')} (datasets README)`] : []),
     ...(r.failures.length ? [`${r.dataset}: extraction threw on ${r.failures.length} page(s), scored as empty: ${r.failures.slice(0, 5).map((f) => `${f.id} ${f.code}`).join(', ')}${r.failures.length > 5 ? ', ...' : ''}`] : []),
     ...(r.overBudget.length ? [`${r.dataset}: ${r.overBudget.length} page(s) hit the extract time budget: ${r.overBudget.slice(0, 5).join(', ')}`] : []),

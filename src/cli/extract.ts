@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { statSync, createWriteStream, type WriteStream } from 'node:fs';
 import { extract } from '../page/extract.js';
 import { readInput, listInputFiles } from '../io/read-input.js';
-import { ALGORITHMS, type Algorithm, type Diagnostic, type Extraction, type OutputFormat, type SiteRefiner } from '../types.js';
+import { ALGORITHMS, EXTRACT_MODES, type Algorithm, type Diagnostic, type ExtractMode, type Extraction, type OutputFormat, type SiteRefiner } from '../types.js';
 import { ThresherError, type ErrorCode } from '../errors.js';
 import { openCorpus } from '../pipeline/input.js';
 import { loadModels, ModelPicker, pageOrigin, readManifest } from './site-models.js';
@@ -15,14 +15,48 @@ import { Progress } from './progress.js';
 
 const FORMATS: OutputFormat[] = ['text', 'markdown', 'html', 'json'];
 
+export const EXTRACT_USAGE = `usage: thresher extract <file|dir|pages.jsonl|crawl.warc|-|url> [options]
+  A file, '-' (stdin) or a URL prints one page; a directory (every .html/.htm(.gz) below it), a
+  .jsonl of {url, html} or a WARC prints JSON Lines, one record per page.
+  --format F        text | markdown | html | json (default text)
+  --algorithm A     ${ALGORITHMS.join(' | ')} (default default)
+  --title           put the headline first (# Title in Markdown)
+  --images          keep figures and their captions in Markdown and HTML
+  --comments        list the user comments apart, after the body (never in it)
+  --precision       keep less on doubtful blocks (same as --mode precision)
+  --recall          keep more on doubtful blocks (same as --mode recall)
+  --mode M          ${EXTRACT_MODES.join(' | ')} (default balanced)
+  --debug           record every block with its label and reason, and the metadata sources
+  --no-model        the structural labeler alone, without the learned block model
+  --keep-mojibake   leave double-encoded UTF-8 as the page has it
+  --site MODELS     apply the site model of each page's host (from thresher learn)
+  --url URL         the page's URL (links and site models), for a file or stdin
+  --timeout MS      fetch timeout for a URL (default 15000)
+  --out FILE        write there instead of stdout
+`;
+
+/** The extract() options the flags ask for. */
+function modeOf(values: { mode?: string; precision?: boolean; recall?: boolean }): ExtractMode {
+  if (values.precision && values.recall) throw new ThresherError('E_BAD_OPTION', '--precision and --recall exclude each other');
+  const mode = (values.precision ? 'precision' : values.recall ? 'recall' : values.mode ?? 'balanced') as ExtractMode;
+  if (!EXTRACT_MODES.includes(mode)) throw new ThresherError('E_BAD_OPTION', `--mode must be one of ${EXTRACT_MODES.join(', ')}`);
+  return mode;
+}
+
 export async function extractCommand(argv: string[]): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) { process.stdout.write(EXTRACT_USAGE); return 0; }
   const { values, positionals } = parseArgs({
     args: argv, allowPositionals: true,
     options: {
       format: { type: 'string', short: 'f', default: 'text' },
       algorithm: { type: 'string', short: 'a', default: 'default' },
       debug: { type: 'boolean', default: false },
-      'no-comments': { type: 'boolean', default: false },
+      title: { type: 'boolean', default: false },
+      images: { type: 'boolean', default: false },
+      comments: { type: 'boolean', default: false },
+      precision: { type: 'boolean', default: false },
+      recall: { type: 'boolean', default: false },
+      mode: { type: 'string' },
       'no-model': { type: 'boolean', default: false },
       'keep-mojibake': { type: 'boolean', default: false },
       out: { type: 'string', short: 'o' },
@@ -35,9 +69,12 @@ export async function extractCommand(argv: string[]): Promise<number> {
   if (!FORMATS.includes(format)) throw new ThresherError('E_BAD_OPTION', `--format must be one of ${FORMATS.join(', ')}`);
   const algorithm = values.algorithm as Algorithm;
   if (!ALGORITHMS.includes(algorithm)) throw new ThresherError('E_BAD_OPTION', `--algorithm must be one of ${ALGORITHMS.join(', ')}`);
-  if (positionals.length !== 1) throw new ThresherError('E_BAD_OPTION', 'give exactly one <file|dir|-|url>');
+  if (positionals.length !== 1) throw new ThresherError('E_BAD_OPTION', `give exactly one <file|dir|-|url>\n${EXTRACT_USAGE}`);
   const source = positionals[0];
-  const options = { algorithm, debug: values.debug, formats: [format], comments: !values['no-comments'], model: !values['no-model'], repairMojibake: !values['keep-mojibake'] };
+  const options = {
+    algorithm, debug: values.debug, formats: [format], comments: values.comments, title: values.title, images: values.images,
+    mode: modeOf(values), model: !values['no-model'], repairMojibake: !values['keep-mojibake'],
+  };
 
   // --site: the site model whose host matches each page's URL (site-models.ts)
   const picker = values.site ? new ModelPicker(loadModels(values.site)) : null;
@@ -63,6 +100,7 @@ export async function extractCommand(argv: string[]): Promise<number> {
     r.diagnostics.push(...s.diagnostics);
     // Why a site model was not applied is worth a line even when only the text is printed.
     if (format !== 'json') for (const d of r.diagnostics) if (d.code.startsWith('W_SITE_')) process.stderr.write(`thresher: ${d.code}: ${d.message}\n`);
+    if (values.debug && format === 'text') process.stderr.write(debugLines(r));
     await write(out, render(r, format) + '\n');
     return 0;
   }
@@ -123,17 +161,25 @@ function statSafe(p: string) {
 }
 
 function render(r: Extraction, format: OutputFormat): string {
-  if (format === 'markdown') return r.markdown ?? '';
-  if (format === 'html') return r.html ?? '';
   if (format === 'json') return JSON.stringify(r, null, 2);
-  return r.text;
+  const comments = r.comments ?? [];
+  if (format === 'markdown') return (r.markdown ?? '') + (comments.length ? `\n## Comments\n\n${comments.map((c) => c.markdown).join('\n\n---\n\n')}\n` : '');
+  if (format === 'html') return r.html ?? '';
+  return r.text + (comments.length ? `\n\n${comments.map((c) => c.text).join('\n\n')}` : '');
 }
 
-/** In JSON Lines, the record carries the text plus the rendering that was asked for. */
+/** --debug with text output: why each block was kept or dropped, and where each metadata field came from. */
+function debugLines(r: Extraction): string {
+  const blocks = (r.blocks ?? []).map((b) => `thresher: ${b.label.padEnd(7)} ${b.path}: ${b.reason}\n`);
+  const sources = Object.entries(r.metadataSources ?? {}).map(([field, source]) => `thresher: metadata ${field} from ${source}\n`);
+  return blocks.join('') + sources.join('');
+}
+
+/** In JSON Lines, the record carries the text, the metadata and comments, plus the rendering that was asked for. */
 function jsonRecord(r: Extraction, format: OutputFormat): object {
   if (format === 'json') return r;
-  const { url, title, pageType, algorithm, lang, text, diagnostics } = r;
-  const rec: Record<string, unknown> = { url, title, pageType, algorithm, lang, text, diagnostics };
+  const { url, title, metadata, pageType, algorithm, lang, text, comments, diagnostics } = r;
+  const rec: Record<string, unknown> = { url, title, metadata, pageType, algorithm, lang, text, ...(comments ? { comments } : {}), diagnostics };
   if (format === 'markdown') rec.markdown = r.markdown;
   if (format === 'html') rec.html = r.html;
   if (r.blocks) rec.blocks = r.blocks;

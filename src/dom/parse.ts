@@ -20,8 +20,9 @@ import { WARM_UP_PAGE } from './warm-up-page.js';
 export const NEVER_CONTENT = new Set([
   'script', 'style', 'template', 'svg', 'math', 'canvas', 'iframe', 'object', 'embed',
   'applet', 'audio', 'video', 'source', 'track', 'map', 'area', 'button', 'select', 'option',
-  'optgroup', 'input', 'textarea', 'datalist', 'dialog', 'link', 'param', 'frame', 'frameset',
+  'optgroup', 'input', 'textarea', 'datalist', 'dialog', 'param', 'frame', 'frameset',
 ]);
+// <link> stays: it has no text, and page metadata reads rel=canonical, rel=author and image_src from it.
 
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
 

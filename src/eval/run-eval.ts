@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ThresherError } from '../errors.js';
 import { extract } from '../page/extract.js';
+import { conventionOptions, conventionText } from './conventions.js';
 import type { Algorithm } from '../types.js';
 import { ALGORITHMS } from '../types.js';
 import { devSetDirs, loadDataset, readHtml } from './dataset.js';
@@ -86,13 +87,13 @@ function checkOptions(o: EvalOptions): void {
 interface Extracted { text: string; failure?: PageFailure; overBudget: boolean; ms: number }
 
 /** One page through extract(); a throw becomes empty output plus its error code. */
-function extractPage(html: string, row: ManifestRow, algorithm: Algorithm): Extracted {
+function extractPage(html: string, row: ManifestRow, algorithm: Algorithm, set: string): Extracted {
   const url = typeof row.url === 'string' && row.url.trim() ? row.url.trim() : undefined;
   const t0 = performance.now();
   try {
-    const r = extract(html, { algorithm, url });
+    const r = extract(html, { algorithm, url, ...conventionOptions(set) });
     const overBudget = r.diagnostics.some((d) => d.code === 'W_BUDGET_TIME');
-    return { text: r.text, overBudget, ms: performance.now() - t0 };
+    return { text: conventionText(r), overBudget, ms: performance.now() - t0 };
   } catch (e) {
     const err = e as { code?: unknown; name?: string; message?: string };
     const code = typeof err.code === 'string' ? err.code : `E_UNCAUGHT(${err.name ?? 'Error'})`;
@@ -118,7 +119,7 @@ async function extractAll(ds: Dataset, o: EvalOptions, pool: ScorePool): Promise
   let extracted = 0, scored = 0;
   const progress = (id: string): void => o.onProgress?.({ dataset: ds.name, extracted, scored, total: rows.length, id });
   for (const row of rows) {
-    const page = extractPage(readHtml(ds.dir, row), row, o.algorithm ?? 'default');
+    const page = extractPage(readHtml(ds.dir, row), row, o.algorithm ?? 'default', ds.name);
     x.extractMs += page.ms;
     if (page.failure) x.failures.push(page.failure);
     if (page.overBudget) x.overBudget.push(row.id);

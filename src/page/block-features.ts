@@ -19,6 +19,8 @@ import { MARKUP_TOKEN_FEATURES, writePageMarkupTokenFeatures } from './markup-to
 import type { TokenTable } from './token-table.js';
 import { WORD_TOKEN_FEATURES, writeUnitWordFeatures } from './word-tokens.js';
 import { findRange, indexKeys, type RangeIndex } from '../text/range-index.js';
+import { markRecords } from './records.js';
+import { bodyTrigrams, trigramShare } from './article-body.js';
 
 const TAG_GROUPS: [string, string[]][] = [
   ['h1', ['h1']], ['h2', ['h2']], ['h3-6', ['h3', 'h4', 'h5', 'h6']], ['p', ['p']], ['li', ['li']],
@@ -41,6 +43,8 @@ export const BLOCK_FEATURES: readonly string[] = [
   'prev_link_density', 'next_link_density', 'prev_log_len', 'next_log_len', 'prev_default', 'next_default',
   'page_link_density', 'page_log_len', 'root_share', 'log_units',
   'function_word_share', 'title_overlap', 'repeats', 'window_default', 'window_link_density', 'window_log_len',
+  // Page furniture that looks like prose from far away (issue: precision on unseen pages).
+  'in_figure', 'record_size', 'record_link_share', 'date_time', 'h1_before', 'article_rank', 'after_headline', 'json_body_share',
   ...MARKUP_TOKEN_FEATURES, ...WORD_TOKEN_FEATURES,
 ];
 export const N_BLOCK_FEATURES = BLOCK_FEATURES.length;
@@ -94,6 +98,10 @@ export interface UnitContext {
   markupTokens?: TokenTable;
   /** The block model's opening-word vocabulary (word-tokens.ts); without one, those features are 0. */
   wordTokens?: TokenTable;
+  /** The element holding the headline (metadata), when the page has one in its body. */
+  headline?: DomElement | null;
+  /** The article's text from the page's JSON (JSON-LD articleBody, __NEXT_DATA__), when it has one. */
+  articleBody?: string;
 }
 
 /** Units on either side that the window features average over. */
@@ -124,6 +132,10 @@ export function blockFeatures(doc: DomDocument, units: DomElement[], ctx: UnitCo
   const texts = units.map(unitText);
   const repeats = repeatCounts(texts);
   const titleWords = titleIndex(ctx.title);
+  const structure = pageStructure(doc);
+  const records = markRecords(doc);
+  const jsonBody = ctx.articleBody ? bodyTrigrams(ctx.articleBody) : null;
+  const headline = ctx.headline ?? null;
   let charsBefore = 0;
   for (let k = 0; k < units.length; k++) {
     const u = units[k];
@@ -165,10 +177,48 @@ export function blockFeatures(doc: DomDocument, units: DomElement[], ctx: UnitCo
     rows[at++] = titleWords.keys.length ? titleOverlap(lower, titleWords) : 0;
     rows[at++] = repeats[k];
     rows[at++] = windowMean(isContent, k); rows[at++] = windowMean(linkShare, k); rows[at++] = windowMean(logLen, k);
+    rows[at++] = structure.inFigure[u.id];
+    rows[at++] = Math.log1p(records.size[u.id]); rows[at++] = records.linkShare[u.id];
+    rows[at++] = text.length <= DATE_TIME_MAX_LEN && DATE_TIME.test(text) ? 1 : 0;
+    rows[at++] = Math.min(3, structure.h1Before[u.id]); rows[at++] = Math.min(3, structure.articleRank[u.id]);
+    rows[at++] = headline ? (u.id > headline.id + headline.tags ? 1 : 0) : -1;
+    rows[at++] = jsonBody ? trigramShare(lower, jsonBody) : -1;
     if (at - r !== OWN_FEATURES) throw new ThresherError('E_MODEL', `block features: wrote ${at - r} of ${OWN_FEATURES} features`);
   }
   writePageMarkupTokenFeatures(doc, units, ctx.markupTokens ?? NO_TABLE, rows, F, OWN_FEATURES);
   return rows;
+}
+
+/** A time (14:30) or a numeric date (05.03.2024, 2024-03-05, 3/5/24): bylines, datelines, schedules and tickers. */
+const DATE_TIME = /(?:^|[^0-9])(?:[0-2]?[0-9]:[0-5][0-9]|[0-9]{1,4}[./-][0-9]{1,2}[./-][0-9]{2,4})(?:$|[^0-9])/;
+/** Only short units are read for it: in a paragraph of prose a date says nothing about the block. */
+const DATE_TIME_MAX_LEN = 200;
+
+interface PageStructure {
+  /** 1 inside a <figure> or <figcaption>: captions and credits. */
+  inFigure: Uint8Array;
+  /** <h1> elements before the element, not holding it: a second headline starts a second article. */
+  h1Before: Int32Array;
+  /** Rank of the outermost <article> of some text holding the element (1: the page's first; 0: none). */
+  articleRank: Int32Array;
+}
+
+/** Text an <article> needs to count as one (a teaser card is an <article> too on many sites). */
+const ARTICLE_MIN_TEXT = 500;
+
+function pageStructure(doc: DomDocument): PageStructure {
+  const els = doc.elements;
+  const inFigure = new Uint8Array(els.length), h1Before = new Int32Array(els.length), articleRank = new Int32Array(els.length);
+  let h1s = 0, articles = 0;
+  for (let i = 0; i < els.length; i++) {
+    const el = els[i], p = el.parent;
+    h1Before[i] = h1s;
+    if (el.tag === 'h1') h1s++;
+    inFigure[i] = el.tag === 'figure' || el.tag === 'figcaption' || (p !== null && inFigure[p.id] === 1) ? 1 : 0;
+    const outer = p !== null ? articleRank[p.id] : 0;
+    articleRank[i] = outer || (el.tag === 'article' && el.textLen >= ARTICLE_MIN_TEXT ? ++articles : 0);
+  }
+  return { inFigure, h1Before, articleRank };
 }
 
 /** Texts of one length compared in pairs, up to this many; a longer run of them goes through a Map. */

@@ -40,7 +40,7 @@ export interface DefaultParams {
   overruleShare: number;
   /** Score factor for a root candidate inside markup boilerplate. */
   boilerDiscount: number;
-  /** Keep user comments as content (dragnet's truth has them on 30% of pages; trafilatura's never). */
+  /** Keep user comments as content. Off: comments are never body (README "The result"; comments.ts lists them apart). */
   keepComments: boolean;
   /** A comments block is a discussion (kept) from this much non-anchor text on. */
   minDiscussion: number;
@@ -53,13 +53,13 @@ export interface DefaultParams {
 }
 
 export const DEFAULT_PARAMS: DefaultParams = { lambda: 1.0, shortUnit: 40, siblingShare: 0.1, maxLinkDensity: 0.5, linkGood: 0,
-  hubLinkShare: 0.5, hubRootShare: 0.25, hubCentralShare: 0.8, overruleShare: 0.5, boilerDiscount: 0.5, keepComments: true, minDiscussion: 100, trimTail: true, contentBonus: 0.2, headline: true };
+  hubLinkShare: 0.5, hubRootShare: 0.25, hubCentralShare: 0.8, overruleShare: 0.5, boilerDiscount: 0.5, keepComments: false, minDiscussion: 100, trimTail: true, contentBonus: 0.2, headline: true };
 
 
 /**
- * `comments: false` after any labeler that may keep them (the learned one was trained on sets whose
- * truth has user comments): every comments block the markup declares is cut, outermost first.
- * As everywhere, a block holding most of the page's prose is not boilerplate, whatever its class.
+ * After any labeler (contract.ts): every comments block the markup declares is cut, outermost
+ * first, so comments never reach the body whatever a labeler kept. As everywhere, a block holding
+ * most of the page's prose is not boilerplate, whatever its class.
  */
 export function cutComments(doc: DomDocument, labels: Labels, params: DefaultParams = DEFAULT_PARAMS): void {
   const body = doc.body ?? doc.root;
@@ -73,7 +73,7 @@ export function cutComments(doc: DomDocument, labels: Labels, params: DefaultPar
     // Only where something inside would be rendered: the block itself or any element below it.
     let rendered = false;
     for (let j = i; j <= i + el.tags && !rendered; j++) rendered = effective[j] === CONTENT;
-    if (rendered) labels.cut(el, 'user comments (comments: false)');
+    if (rendered) labels.cut(el, 'user comments (never body; comments: true lists them apart)');
     i += el.tags;
   }
 }

@@ -12,26 +12,28 @@ import { renderText } from '../render/text.js';
 import { renderMarkdown } from '../render/markdown.js';
 import { renderHtml } from '../render/html.js';
 import type { Algorithm, Budget, Diagnostic, ExtractOptions, Extraction } from '../types.js';
-import { ALGORITHMS } from '../types.js';
-import { DEFAULT_PARAMS, cutComments, labelDefault } from './default.js';
+import { ALGORITHMS, EXTRACT_MODES } from '../types.js';
+import { labelDefault } from './default.js';
 import { blockDebug } from './debug.js';
-import { labelLearned } from './learned.js';
+import { labelLearned, type UnitScores } from './learned.js';
+import { BLOCK_MODEL } from './block-model.generated.js';
 import type { Labels } from './labels.js';
-import { pageLang, pageTitle } from './metadata.js';
+import { extractMetadata } from './metadata/index.js';
+import type { MetadataResult } from './metadata/types.js';
+import { applyContract } from './contract.js';
+import { findComments, renderComments } from './comments.js';
+import { jsonArticle, type JsonArticle } from './json-article.js';
 import { repairMojibake } from '../text/mojibake.js';
 import { labelSatisfiable } from './satisfiable.js';
 import { labelTagTree } from './tag-tree.js';
 
-export type Labeler = (doc: DomDocument, options: ExtractOptions) => Labels & { pageType?: Extraction['pageType'] };
+export type Labeler = (doc: DomDocument, options: ExtractOptions, meta?: MetadataResult) => Labels & { pageType?: Extraction['pageType']; scores?: UnitScores };
 
 export const LABELERS: Record<Algorithm, Labeler> = {
-  default: (doc, options) => {
-    const noComments = options.comments === false;
-    const structural = labelDefault(doc, noComments ? { ...DEFAULT_PARAMS, keepComments: false } : DEFAULT_PARAMS);
+  default: (doc, options, meta) => {
+    const structural = labelDefault(doc);
     if (options.model === false) return structural;
-    const learned = labelLearned(doc, structural, options.blockModel);
-    if (noComments) cutComments(doc, learned);
-    return learned;
+    return labelLearned(doc, structural, options.blockModel, { headline: meta?.headline, articleBody: meta?.articleBody, mode: options.mode });
   },
   tagtree: (doc) => labelTagTree(doc),
   satisfiable: (doc) => labelSatisfiable(doc),
@@ -45,6 +47,56 @@ const MIN_CHARS = 250;
 const CASCADE: Algorithm[] = ['default', 'satisfiable', 'tagtree'];
 
 export function extract(input: string | Uint8Array, options: ExtractOptions = {}): Extraction {
+  const algorithm = checkOptions(options);
+  const budget: Budget = { ...DEFAULT_BUDGET, ...options.budget };
+  const diagnostics: Diagnostic[] = [];
+  const t0 = performance.now();
+  const { html, encoding } = decodeInput(input, options, budget);
+
+  const doc = parseHtml(html, { maxNodes: budget.maxNodes, maxMillis: budget.maxMillis });
+  if (doc.truncated) diagnostics.push({ code: 'W_BUDGET_NODES', message: `tree cut short by the node or time budget (budget.maxNodes = ${budget.maxNodes}, budget.maxMillis = ${budget.maxMillis})` });
+  computeFeatures(doc);
+  const t1 = performance.now();
+  const overBudget = t1 - t0 > budget.maxMillis;
+  if (overBudget) diagnostics.push({ code: 'W_BUDGET_TIME', message: `parsing alone took ${(t1 - t0).toFixed(0)} ms, over budget.maxMillis; labelling with the cheapest labeler` });
+
+  const meta = extractMetadata(doc, { url: options.url });
+  const order = overBudget ? ['satisfiable' as Algorithm] : [algorithm, ...CASCADE.filter((a) => a !== algorithm)];
+  const c = runCascade(doc, options, meta, order, { t0, maxMillis: budget.maxMillis, diagnostics });
+  // The article may exist only in the page's JSON (rendered by script): then that is the output.
+  const fromJson = c.text.length < MIN_CHARS ? jsonArticle(meta.articleBody, c.text.length) : null;
+  if (fromJson) c.attempts.push({ algorithm: 'json', chars: fromJson.text.length, accepted: true });
+  else c.attempts[c.chosen].accepted = true;
+  const siteNotes = (c.labels as { diagnostics?: Diagnostic[] }).diagnostics;
+  if (siteNotes) diagnostics.push(...siteNotes);
+  if (!c.text && !fromJson) diagnostics.push({ code: 'W_NO_CONTENT', message: (doc.body ?? doc.root).textLen ? 'no block passed as topic content' : 'the page has no visible text' });
+  const t2 = performance.now();
+
+  // Repaired on the way out: the labelers read the page as it is, the outputs are what it meant.
+  const repair = options.repairMojibake === false ? (s: string) => s : repairMojibake;
+  const title = repair(meta.metadata.title);
+  const metadata = { ...meta.metadata, title };
+  const lead = options.title === true && title ? title : '';
+  const body = fromJson ? fromJson.text : c.text;
+  const result: Extraction = {
+    url: options.url, title, metadata, pageType: c.labels.pageType ?? 'topic', algorithm, lang: metadata.lang,
+    text: repair(lead ? (body ? `${lead}\n${body}` : lead) : body), attempts: c.attempts, diagnostics,
+    timings: { parseMs: t1 - t0, labelMs: t2 - t1, renderMs: 0 },
+  };
+  if (encoding) result.encoding = encoding;
+  renderFormats(result, c, { options, title, lead, fromJson, repair });
+  if (options.comments === true) {
+    const scores = c.labels.scores;
+    result.comments = scores ? renderComments(findComments(doc, scores, options.blockModel ?? BLOCK_MODEL), repair) : [];
+  }
+  if (options.debug) { result.blocks = blockDebug(c.labels); result.metadataSources = meta.sources; }
+  result.timings.renderMs = performance.now() - t2;
+  if (options.keepTree) Object.defineProperty(result, 'tree', { value: { doc, labels: c.labels }, enumerable: false, writable: false });
+  return result;
+}
+
+/** Throws E_BAD_OPTION on an option extract() cannot honour; returns the algorithm. */
+function checkOptions(options: ExtractOptions): Algorithm {
   const algorithm = options.algorithm ?? 'default';
   if (!ALGORITHMS.includes(algorithm)) {
     throw new ThresherError('E_BAD_OPTION', `unknown algorithm "${String(algorithm)}"; use one of ${ALGORITHMS.join(', ')}`);
@@ -56,72 +108,78 @@ export function extract(input: string | Uint8Array, options: ExtractOptions = {}
       ? 'options.site takes a SiteRefiner: wrap the site model with siteRefiner(model) (once per model, then reuse it)'
       : 'options.site must be a SiteRefiner (siteRefiner(loadSiteModel(json)))');
   }
-  const budget: Budget = { ...DEFAULT_BUDGET, ...options.budget };
-  const diagnostics: Diagnostic[] = [];
-  const t0 = performance.now();
+  if (options.mode !== undefined && !EXTRACT_MODES.includes(options.mode)) {
+    throw new ThresherError('E_BAD_OPTION', `unknown mode "${String(options.mode)}"; use one of ${EXTRACT_MODES.join(', ')}`);
+  }
+  return algorithm;
+}
 
+/** The page as a string: bytes decoded by the WHATWG sniffing rules, after the size and binary checks. */
+function decodeInput(input: string | Uint8Array, options: ExtractOptions, budget: Budget): { html: string; encoding?: Extraction['encoding'] } {
   const size = typeof input === 'string' ? input.length : input.byteLength;
   if (size === 0) throw new ThresherError('E_INPUT_EMPTY', 'the page is empty (0 bytes)');
   if (size > budget.maxBytes) {
     throw new ThresherError('E_INPUT_TOO_LARGE', `the page is ${size} bytes, over the ${budget.maxBytes}-byte budget (budget.maxBytes)`);
   }
-  let html: string;
-  let encoding: Extraction['encoding'];
-  if (typeof input === 'string') html = input;
-  else {
-    if (looksBinary(input)) throw new ThresherError('E_INPUT_BINARY', 'the input is binary data, not an HTML page');
-    const d = decodeHtml(input, { contentType: options.contentType });
-    html = d.text;
-    encoding = { name: d.encoding, source: d.source };
-  }
+  if (typeof input === 'string') return { html: input };
+  if (looksBinary(input)) throw new ThresherError('E_INPUT_BINARY', 'the input is binary data, not an HTML page');
+  const d = decodeHtml(input, { contentType: options.contentType });
+  return { html: d.text, encoding: { name: d.encoding, source: d.source } };
+}
 
-  const doc = parseHtml(html, { maxNodes: budget.maxNodes, maxMillis: budget.maxMillis });
-  if (doc.truncated) diagnostics.push({ code: 'W_BUDGET_NODES', message: `tree cut short by the node or time budget (budget.maxNodes = ${budget.maxNodes}, budget.maxMillis = ${budget.maxMillis})` });
-  computeFeatures(doc);
-  const t1 = performance.now();
-  if (t1 - t0 > budget.maxMillis) diagnostics.push({ code: 'W_BUDGET_TIME', message: `parsing alone took ${(t1 - t0).toFixed(0)} ms, over budget.maxMillis; labelling with the cheapest labeler` });
+interface CascadeResult {
+  labels: ReturnType<Labeler>;
+  text: string;
+  attempts: Extraction['attempts'];
+  chosen: number;
+  /** With `images`: the chosen labels before the contract's cuts, for Markdown and HTML with figures. */
+  uncut: Labels | null;
+}
 
+/**
+ * The labelers in `order`, each refined by the site model and cut by the output contract. The
+ * first one's result stands unless it is short; then the longest result wins. The rule reads only
+ * the results, never the page's total text: on a page's own clean output, whichever labeler keeps
+ * everything gives the same text again (idempotence).
+ */
+function runCascade(doc: DomDocument, options: ExtractOptions, meta: MetadataResult, order: Algorithm[],
+  clock: { t0: number; maxMillis: number; diagnostics: Diagnostic[] }): CascadeResult {
+  const contract = { headline: meta.headline, images: false };
   const attempts: Extraction['attempts'] = [];
-  const order = t1 - t0 > budget.maxMillis ? ['satisfiable' as Algorithm] : [algorithm, ...CASCADE.filter((a) => a !== algorithm)];
-  let labels: ReturnType<Labeler> | null = null;
-  let text = '';
-  const available = doc.body ? doc.body.textLen : doc.root.textLen;
-  // The first labeler's result stands unless it is short; then the longest result wins. The rule
-  // reads only the results, never the page's total text: on a page's own clean output, whichever
-  // labeler keeps everything gives the same text again (idempotence).
-  let chosen = 0;
+  let best: CascadeResult | null = null;
   for (const alg of order) {
-    const l = options.site ? options.site.refine(doc, LABELERS[alg](doc, options), { url: options.url, attempt: attempts.length }) : LABELERS[alg](doc, options);
+    const page = LABELERS[alg](doc, options, meta);
+    const l = options.site ? options.site.refine(doc, page, { url: options.url, attempt: attempts.length }) : page;
+    // The text never holds figures; with `images`, Markdown and HTML keep them.
+    const uncut = options.images === true ? l.copy() : null;
+    applyContract(doc, l, contract);
     const t = renderText(l);
-    const first = labels === null;
-    const better = first || t.length > text.length;
+    const first = best === null;
     attempts.push({ algorithm: alg, chars: t.length, accepted: false });
-    if (better) { labels = l; text = t; chosen = attempts.length - 1; }
+    if (first || t.length > best!.text.length) best = { labels: l, text: t, attempts, chosen: attempts.length - 1, uncut };
     if (first && t.length >= MIN_CHARS) break;
-    if (performance.now() - t0 > budget.maxMillis) {
-      diagnostics.push({ code: 'W_BUDGET_TIME', message: 'time budget spent during the fallback cascade' });
+    if (performance.now() - clock.t0 > clock.maxMillis) {
+      clock.diagnostics.push({ code: 'W_BUDGET_TIME', message: 'time budget spent during the fallback cascade' });
       break;
     }
   }
-  attempts[chosen].accepted = true;
-  const siteNotes = (labels as { diagnostics?: Diagnostic[] } | null)?.diagnostics;
-  if (siteNotes) diagnostics.push(...siteNotes);
-  if (!text) diagnostics.push({ code: 'W_NO_CONTENT', message: available ? 'no block passed as topic content' : 'the page has no visible text' });
-  const t2 = performance.now();
+  if (best!.uncut) applyContract(doc, best!.uncut, { ...contract, images: true });
+  return best!;
+}
 
-  const formats = new Set(options.formats ?? []);
-  // Repaired on the way out: the labelers read the page as it is, the outputs are what it meant.
-  const repair = options.repairMojibake === false ? (s: string) => s : repairMojibake;
-  const title = pageTitle(doc);
-  const result: Extraction = {
-    url: options.url, title: repair(title), pageType: labels!.pageType ?? 'topic', algorithm, lang: pageLang(doc),
-    text: repair(text), attempts, diagnostics, timings: { parseMs: t1 - t0, labelMs: t2 - t1, renderMs: 0 },
-  };
-  if (encoding) result.encoding = encoding;
-  if (formats.has('markdown')) result.markdown = repair(renderMarkdown(labels!));
-  if (formats.has('html')) result.html = repair(renderHtml(labels!, title));
-  if (options.debug) result.blocks = blockDebug(labels!);
-  result.timings.renderMs = performance.now() - t2;
-  if (options.keepTree) Object.defineProperty(result, 'tree', { value: { doc, labels: labels! }, enumerable: false, writable: false });
-  return result;
+/** Markdown and HTML, as asked for in `formats`. */
+function renderFormats(result: Extraction, c: CascadeResult, o: {
+  options: ExtractOptions; title: string; lead: string; fromJson: JsonArticle | null; repair: (s: string) => string;
+}): void {
+  const formats = new Set(o.options.formats ?? []);
+  const images = o.options.images === true;
+  const shown = c.uncut ?? c.labels;
+  if (formats.has('markdown')) {
+    const md = o.fromJson ? o.fromJson.markdown : renderMarkdown(shown, { images, baseUrl: o.options.url });
+    result.markdown = o.repair(o.lead ? `# ${o.lead}\n\n${md}` : md);
+  }
+  if (formats.has('html')) {
+    result.html = o.repair(o.fromJson ? o.fromJson.html(o.title, o.lead !== '')
+      : renderHtml(shown, o.title, { images, headline: o.lead !== '', baseUrl: o.options.url }));
+  }
 }

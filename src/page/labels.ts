@@ -30,6 +30,13 @@ export class Labels {
     }
     this.set(el, NOISE, reason);
   }
+  /** An independent copy: a second rendering may cut differently (extract()'s `images`). */
+  copy(): Labels {
+    const c = new Labels(this.doc);
+    c.marks.set(this.marks);
+    for (const [k, v] of this.reasons) c.reasons.set(k, v);
+    return c;
+  }
   get(el: DomElement): Label {
     return this.marks[el.id] as Label;
   }

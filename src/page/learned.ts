@@ -19,14 +19,14 @@ import { ThresherError } from '../errors.js';
 import { BLOCK_TAGS } from '../dom/tags.js';
 import { predictProbaRows, type GbdtModel } from '../learn/gbdt.js';
 import { orderBy } from '../learn/order.js';
-import { BLOCK_FEATURES, N_BLOCK_FEATURES, blockFeatures, textUnits } from './block-features.js';
+import { BLOCK_FEATURES, N_BLOCK_FEATURES, blockFeatures, textUnits, unitText } from './block-features.js';
 import { BLOCK_MODEL } from './block-model.generated.js';
 import { N_SMOOTHED_FEATURES, SMOOTHED_FEATURE_NAMES, smoothingRows } from './smoothing.js';
 import type { DefaultLabels } from './default.js';
 import { CONTENT, Labels, NOISE } from './labels.js';
 import { pageTitle } from './metadata.js';
 import type { TokenTable } from './token-table.js';
-import type { PageType } from '../types.js';
+import type { ExtractMode, PageType } from '../types.js';
 
 export interface BlockModel {
   features: readonly string[];
@@ -37,22 +37,54 @@ export interface BlockModel {
   markupTokens?: TokenTable;
   /** The opening-word vocabulary (word-tokens.ts); none: those features are 0. */
   wordTokens?: TokenTable;
+  /**
+   * User comments are their own class: this ensemble reads the first-pass rows and gives the
+   * probability that a unit is part of a user comment (comments.ts). None: no comments are found.
+   */
+  comments?: { gbdt: GbdtModel };
+}
+
+/** What the labeler knows of the page besides its tree (page/metadata/). */
+export interface LearnedContext {
+  headline?: DomElement | null;
+  articleBody?: string;
+  mode?: ExtractMode;
+}
+
+/**
+ * Log-odds added to every unit's probability before the expected-F1 cut: 'precision' drops the
+ * doubtful units, 'recall' takes them. README "default labeler" has the figures at ±0.6 and ±0.3.
+ */
+export const MODE_BIAS: Record<ExtractMode, number> = { precision: -0.6, balanced: 0, recall: 0.6 };
+
+/** The learned pass over a page: its units, their feature rows and content probabilities. */
+export interface UnitScores {
+  units: DomElement[];
+  rows: Float32Array;
+  p: Float64Array;
+  keep: boolean[];
 }
 
 function sameNames(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((f, i) => f === b[i]);
 }
 
-export function labelLearned(doc: DomDocument, base: DefaultLabels, model: BlockModel = BLOCK_MODEL): Labels & { pageType: PageType } {
+export function labelLearned(doc: DomDocument, base: DefaultLabels, model: BlockModel = BLOCK_MODEL, ctx: LearnedContext = {}): Labels & { pageType: PageType; scores: UnitScores } {
   if (!sameNames(model.features, BLOCK_FEATURES) || (model.smoother && !sameNames(model.smoother.features, SMOOTHED_FEATURE_NAMES))) {
     throw new ThresherError('E_MODEL', 'the block model was trained on other features than block-features.ts and smoothing.ts compute; retrain it (scripts/train-block-model.mjs)');
   }
   const units = textUnits(doc);
-  const rows = blockFeatures(doc, units, { labels: base, root: base.root, hub: base.pageType === 'hub', title: pageTitle(doc), markupTokens: model.markupTokens, wordTokens: model.wordTokens });
+  const rows = blockFeatures(doc, units, {
+    labels: base, root: base.root, hub: base.pageType === 'hub', title: pageTitle(doc), markupTokens: model.markupTokens, wordTokens: model.wordTokens,
+    headline: ctx.headline, articleBody: ctx.articleBody,
+  });
   let p = predictProbaRows(model.gbdt, rows, units.length, N_BLOCK_FEATURES);
   if (model.smoother) p = secondPass(model.smoother.gbdt, rows, p);
-  const keep = selectExpectedF1(p, units.map((u) => u.inlineLen));
-  const labels = new Labels(doc) as Labels & { pageType: PageType };
+  const bias = MODE_BIAS[ctx.mode ?? 'balanced'];
+  const keep = selectExpectedF1(bias ? shiftLogOdds(p, bias) : p, units.map((u) => u.inlineLen));
+  dropRepeatedText(units, keep);
+  const labels = new Labels(doc) as Labels & { pageType: PageType; scores: UnitScores };
+  labels.scores = { units, rows, p, keep };
   labels.pageType = base.pageType;
   const unitAt = new Map<number, number>();
   units.forEach((u, k) => unitAt.set(u.id, k));
@@ -63,6 +95,32 @@ export function labelLearned(doc: DomDocument, base: DefaultLabels, model: Block
   };
   markKept(doc, units.filter((_, k) => keep[k]), verdict, labels);
   return labels;
+}
+
+/** p with `bias` added to its log-odds. */
+export function shiftLogOdds(p: Float64Array, bias: number): Float64Array {
+  const out = new Float64Array(p.length);
+  for (let i = 0; i < p.length; i++) {
+    const q = Math.min(1 - 1e-9, Math.max(1e-9, p[i]));
+    out[i] = 1 / (1 + Math.exp(-(Math.log(q / (1 - q)) + bias)));
+  }
+  return out;
+}
+
+/** Kept units shorter than this may repeat (a "Read more" in every section); longer ones may not. */
+const REPEAT_MIN_CHARS = 40;
+
+/**
+ * A kept unit whose text repeats an earlier kept unit is dropped: a paywall's hidden copy of the
+ * article, a pull quote, a lead repeated as the teaser of its own page.
+ */
+export function dropRepeatedText(units: readonly DomElement[], keep: boolean[]): void {
+  const seen = new Set<string>();
+  for (let k = 0; k < units.length; k++) {
+    if (!keep[k] || units[k].inlineLen < REPEAT_MIN_CHARS) continue;
+    const t = unitText(units[k]);
+    if (seen.has(t)) keep[k] = false; else seen.add(t);
+  }
 }
 
 /**

@@ -21,6 +21,10 @@ import { NOISE, type Labels } from '../page/labels.js';
 export interface RenderOptions {
   /** The page URL: relative links and image sources are resolved against it (and <base href>). */
   baseUrl?: string;
+  /** Keep <img> elements (default true; extract() passes its `images` option). */
+  images?: boolean;
+  /** Open the body with the title as an <h1> (extract()'s `title` option). */
+  headline?: boolean;
 }
 
 const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr', 'param', 'keygen', 'frame']);
@@ -31,6 +35,7 @@ const URL_ATTRS = new Set(['href', 'src', 'cite']);
 /** Wrappers unwrapped (children kept) and elements dropped with their subtree. */
 const UNWRAP = new Set(['html', 'body', '#document', '#fragment', 'font', 'basefont', 'blink', 'marquee']);
 const DROP = new Set(['head', 'meta', 'base', 'link']);
+const NO_IMAGES = new Set([...DROP, 'img', 'picture']);
 const DOCUMENT_TAGS = new Set(['html', 'body', '#document', '#fragment']);
 /** Elements renamed on output. */
 const RENAME: Record<string, string> = { xmp: 'pre', listing: 'pre', plaintext: 'pre', noembed: 'div', noframes: 'div', center: 'div' };
@@ -54,6 +59,8 @@ export function renderHtml(labels: Labels, title: string, opts: RenderOptions = 
   if (lang) out.push(` lang="${escapeAttr(lang)}"`);
   if (dir) out.push(` dir="${escapeAttr(dir)}"`);
   out.push(`>\n<head>\n<meta charset="utf-8">\n<title>${escapeText(title)}</title>\n</head>\n<body>\n`);
+  if (opts.headline && title) out.push(`<h1>${escapeText(title)}</h1>\n`);
+  const skip = opts.images === false ? NO_IMAGES : DROP;
   for (const root of labels.outerContentRoots()) {
     // A root below a <pre> keeps its white space: it is wrapped in a <pre> of its own (around the
     // table or list context it needs, if any). Each root is a block of its own, as in the text
@@ -63,7 +70,7 @@ export function renderHtml(labels: Labels, title: string, opts: RenderOptions = 
     const wrap = CONTEXT[root.tag] ?? (pre || BLOCK_TAGS.has(root.tag) || DOCUMENT_TAGS.has(root.tag) ? null : ['<div>', '</div>']);
     if (pre) out.push('<pre>');
     if (wrap) out.push(wrap[0]);
-    serializeElement(root, labels, base, out);
+    serializeElement(root, labels, base, out, skip);
     if (wrap) out.push(wrap[1]);
     if (pre) out.push('</pre>');
     out.push('\n');
@@ -78,11 +85,11 @@ function insidePre(el: DomElement): boolean {
 }
 
 /** Serializes one subtree, skipping NOISE subtrees. Iterative. */
-export function serializeElement(root: DomElement, labels: Labels | null, base: string | undefined, out: string[]): void {
+export function serializeElement(root: DomElement, labels: Labels | null, base: string | undefined, out: string[], drop: ReadonlySet<string> = DROP): void {
   type Frame = { el: DomElement; i: number; close: string };
   const stack: Frame[] = [];
   const open = (el: DomElement): void => {
-    if (DROP.has(el.tag)) return;
+    if (drop.has(el.tag)) return;
     if (UNWRAP.has(el.tag)) { stack.push({ el, i: 0, close: '' }); return; }
     const tag = RENAME[el.tag] ?? el.tag;
     out.push('<', tag, attributes(el, base));
@@ -109,7 +116,7 @@ export function serializeElement(root: DomElement, labels: Labels | null, base: 
       for (const inner of labels.contentInside(c)) {
         const wrap = CONTEXT[inner.tag];
         if (wrap) out.push(wrap[0]);
-        serializeElement(inner, labels, base, out);
+        serializeElement(inner, labels, base, out, drop);
         if (wrap) out.push(wrap[1]);
       }
       continue;

@@ -317,7 +317,7 @@ class MdRenderer {
   em = 0;
   strong = 0;
   link = 0;
-  constructor(readonly labels: Labels, readonly base: string | undefined) {}
+  constructor(readonly labels: Labels, readonly base: string | undefined, readonly images = true) {}
 
   /** `nested`: a CONTENT element inside a NOISE subtree, rendered in place in the flow around it. */
   renderRoot(root: DomElement, nested = false): void {
@@ -350,7 +350,7 @@ class MdRenderer {
 
   private enter(el: DomElement): void {
     const t = el.tag, w = this.w, inl = w.inline;
-    if (t === 'img') { this.image(el); return; }
+    if (t === 'img') { if (this.images) this.image(el); return; }
     if (t === 'br') {
       if (this.inlineOnly) inl.brk();
       else if (inl.pending === 2) w.paragraph(); // <br><br>: a paragraph break
@@ -609,7 +609,7 @@ function isSimpleTable(table: DomElement, labels: Labels): boolean {
 
 /** Renders the content roots of `labels` as CommonMark with GFM tables. Never throws on any tree. */
 export function renderMarkdown(labels: Labels, opts: RenderOptions = {}): string {
-  const r = new MdRenderer(labels, documentBase(labels.doc, opts.baseUrl));
+  const r = new MdRenderer(labels, documentBase(labels.doc, opts.baseUrl), opts.images !== false);
   for (const root of labels.outerContentRoots()) {
     r.renderRoot(root);
     r.w.startBlock();

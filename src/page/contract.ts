@@ -1,0 +1,58 @@
+/**
+ * The output contract (README "The result"), applied to every labeler's labels before rendering:
+ * `text`, `markdown` and `html` are the main content, and never hold
+ *  - the headline (it is `title`; `title: true` puts it back in front),
+ *  - captions, credits and figures (`images: true` keeps figures in Markdown and HTML),
+ *  - user comments (`comments: true` lists them apart),
+ *  - what the page hides (`hidden`, `aria-hidden`, inline display:none or visibility:hidden).
+ * Each is a cut of the element, so whatever a labeler kept inside it goes too. A cut never takes
+ * most of the page: an element holding most of the body's text is the content, whatever its
+ * markup says (a hidden wrapper revealed by script, a <figure> around the whole article).
+ */
+import type { DomDocument, DomElement } from '../dom/node.js';
+import { CONTENT, type Labels } from './labels.js';
+import { cutComments } from './default.js';
+
+export interface ContractContext {
+  /** The headline element (metadata), when the page has one in its body. */
+  headline: DomElement | null;
+  /** Keep figures and their captions (the `images` option). */
+  images: boolean;
+}
+
+/** A cut element may hold at most this share of the body's text. */
+const MAX_CUT_SHARE = 0.5;
+
+export function applyContract(doc: DomDocument, labels: Labels, ctx: ContractContext): void {
+  const cuts = contractCuts(doc, ctx);
+  const effective = labels.effectiveAll();
+  for (const [el, reason] of cuts) if (rendersSomething(el, effective)) labels.cut(el, reason);
+  cutComments(doc, labels);
+}
+
+/**
+ * The outermost elements the contract cuts, with the reason, in document order. The trainer
+ * reads it too: units in them weigh nothing, since no model decides their fate.
+ */
+export function contractCuts(doc: DomDocument, ctx: ContractContext): [DomElement, string][] {
+  const body = doc.body ?? doc.root;
+  const limit = MAX_CUT_SHARE * Math.max(1, body.textLen);
+  const els = doc.elements;
+  const out: [DomElement, string][] = [];
+  for (let i = body.id + 1, end = body.id + body.tags; i <= end; i++) {
+    const el = els[i];
+    const reason = el.hidden ? 'hidden by its markup'
+      : !ctx.images && (el.tag === 'figure' || el.tag === 'figcaption') ? 'a figure or its caption (images: false)'
+        : el === ctx.headline ? 'the headline (it is the title)'
+          : null;
+    if (!reason || el.textLen > limit) continue;
+    out.push([el, reason]);
+    i += el.tags;
+  }
+  return out;
+}
+
+function rendersSomething(el: DomElement, effective: Uint8Array): boolean {
+  for (let j = el.id, end = el.id + el.tags; j <= end; j++) if (effective[j] === CONTENT) return true;
+  return false;
+}

@@ -1,0 +1,173 @@
+// The output contract (README "The result"): what the body never holds, and the options that put
+// things back; plus the pieces it stands on (data scripts, repeated records, set conventions).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { extract } from '../src/index.js';
+import { parseHtml, parseHtmlReference } from '../src/dom/parse.js';
+import { computeFeatures } from '../src/dom/features.js';
+import { MAX_DATA_SCRIPT_CHARS } from '../src/dom/data-scripts.js';
+import { markRecords } from '../src/page/records.js';
+import { contractCuts } from '../src/page/contract.js';
+import { conventionOptions, conventionText } from '../src/eval/conventions.js';
+import { jsonArticle } from '../src/page/json-article.js';
+import { MODE_BIAS, dropRepeatedText, shiftLogOdds } from '../src/page/learned.js';
+import { groupByThread } from '../src/page/comments.js';
+import { textUnits } from '../src/page/block-features.js';
+
+const PROSE = [
+  'The old mill on the river was rebuilt this spring by a group of volunteers who spent every weekend since January on the roof and the wheel.',
+  'Most of the timber came from a storm that felled a row of oaks along the towpath, and a carpenter from the village taught the volunteers how to cut it.',
+  'The wheel turned again for the first time in forty years on Saturday, watched by a crowd that had walked down from the village with their children.',
+  'Next year the group wants to grind flour again, and the bakery in the square has already promised to bake the first loaves from it.',
+];
+
+function page(inner: string, head = ''): string {
+  return `<html><head><title>Volunteers bring the old mill back to life | Valley News</title>${head}</head><body>${inner}</body></html>`;
+}
+
+function parsed(html: string) {
+  const doc = parseHtml(html);
+  computeFeatures(doc);
+  return doc;
+}
+
+test('data scripts: JSON-LD and __NEXT_DATA__ text is kept on the document, by both tokenizer paths; other scripts are not', () => {
+  const html = '<html><head><script type="application/ld+json">{"a":"</p>&amp;"}</script><script>var x = "<b>";</script></head>' +
+    '<body><p>x</p><script id="__NEXT_DATA__" type="application/json">{"props":{}}</script></body></html>';
+  for (const doc of [parseHtml(html), parseHtmlReference(html)]) {
+    assert.deepEqual(doc.dataScripts, [
+      { type: 'application/ld+json', text: '{"a":"</p>&amp;"}' },
+      { type: 'application/json', id: '__NEXT_DATA__', text: '{"props":{}}' },
+    ]);
+  }
+});
+
+test('data scripts: bounded in all', () => {
+  const big = 'x'.repeat(MAX_DATA_SCRIPT_CHARS);
+  const doc = parseHtml(`<script type="application/ld+json">${big}</script><script type="application/ld+json">more</script><p>x</p>`);
+  assert.equal(doc.dataScripts!.reduce((n, s) => n + s.text.length, 0), MAX_DATA_SCRIPT_CHARS);
+});
+
+test('records: a list of same-template teaser cards is marked, a run of paragraphs is not', () => {
+  const cards = [1, 2, 3, 4].map((i) => `<div class="card"><a href="/story-${i}">Story number ${i} headline</a><span>2 hours ago</span></div>`).join('');
+  const doc = parsed(page(`<div id="teasers">${cards}</div><div id="body">${PROSE.map((p) => `<p>${p}</p>`).join('')}</div>`));
+  const marks = markRecords(doc);
+  const card = doc.elements.find((e) => e.attr('class') === 'card')!;
+  const span = card.children.find((c) => c.kind === 1 && c.tag === 'span')!;
+  assert.equal(marks.size[card.id], 4);
+  assert.equal(marks.size[(span as typeof card).id], 4, 'descendants inherit their record');
+  const p = doc.elements.find((e) => e.tag === 'p')!;
+  assert.equal(marks.size[p.id], 0);
+});
+
+test('records: property: every marked record has at least MIN_RECORDS same-tag siblings marked with it', () => {
+  fc.assert(fc.property(fc.array(fc.tuple(fc.constantFrom('li', 'div', 'p'), fc.constantFrom('a', 'b', ''), fc.boolean()), { maxLength: 12 }), (kids) => {
+    const inner = kids.map(([tag, cls, link]) => `<${tag} class="${cls}">${link ? '<a href="/x">link text here</a>' : 'plain words'}</${tag}>`).join('');
+    const doc = parsed(`<div>${inner}</div>`);
+    const marks = markRecords(doc);
+    for (const el of doc.elements) {
+      if (!marks.size[el.id] || marks.size[el.parent!.id] === marks.size[el.id]) continue;
+      const same = el.parent!.children.filter((c) => c.kind === 1 && c.tag === el.tag && c.attr('class') === el.attr('class') && marks.size[c.id] > 0);
+      assert.ok(same.length >= 3 && same.length === marks.size[el.id]);
+    }
+  }));
+});
+
+test('contract: the headline, figures and hidden copies are cut; an element holding most of the page never is', () => {
+  const html = page(`<article><h1>Volunteers bring the old mill back to life</h1><figure><img src="/m.jpg"><figcaption>The wheel at dawn. Photo: A. Smith</figcaption></figure>` +
+    `${PROSE.map((p) => `<p>${p}</p>`).join('')}<div style="display:none"><p>${PROSE[0]}</p></div></article>`);
+  const r = extract(html, { formats: ['markdown'] });
+  assert.equal(r.title, 'Volunteers bring the old mill back to life');
+  assert.doesNotMatch(r.text, /Volunteers bring|Photo: A. Smith/);
+  assert.equal(r.text.split(PROSE[0]).length, 2, 'the hidden copy is not a second paragraph');
+  assert.doesNotMatch(r.markdown!, /m\.jpg|Photo/);
+  const withImages = extract(html, { images: true, formats: ['markdown', 'html'] });
+  assert.match(withImages.markdown!, /!\[\]\(\/m\.jpg\)/);
+  assert.match(withImages.markdown!, /Photo: A. Smith/);
+  assert.match(withImages.html!, /<figcaption>/);
+  assert.doesNotMatch(withImages.text, /Photo: A. Smith/, 'the text never holds captions');
+  // A <figure> around the whole article is the content, not a caption.
+  const wrapped = parsed(page(`<figure>${PROSE.map((p) => `<p>${p}</p>`).join('')}</figure>`));
+  assert.deepEqual(contractCuts(wrapped, { headline: null, images: false }), []);
+});
+
+test('contract: title: true puts the headline first in text, Markdown and HTML', () => {
+  const html = page(`<article><h1>Volunteers bring the old mill back to life</h1>${PROSE.map((p) => `<p>${p}</p>`).join('')}</article>`);
+  const r = extract(html, { title: true, formats: ['markdown', 'html'] });
+  assert.match(r.text, /^Volunteers bring the old mill back to life\nThe old mill/);
+  assert.match(r.markdown!, /^# Volunteers bring the old mill back to life\n\nThe old mill/);
+  assert.match(r.html!, /<body>\n<h1>Volunteers bring the old mill back to life<\/h1>/);
+});
+
+test('contract: a page whose article is only in its JSON-LD gives that article, recorded as a json attempt', () => {
+  const body = PROSE.join('\n');
+  const head = `<script type="application/ld+json">${JSON.stringify({ '@type': 'NewsArticle', headline: 'Mill', articleBody: body })}</script>`;
+  const r = extract(page('<div id="app">Loading…</div>', head), { formats: ['markdown', 'html'] });
+  assert.equal(r.text, body);
+  assert.equal(r.attempts.at(-1)!.algorithm, 'json');
+  assert.ok(r.attempts.at(-1)!.accepted);
+  assert.equal(r.attempts.filter((a) => a.accepted).length, 1);
+  assert.match(r.markdown!, /^The old mill.*\n\nMost of the timber/);
+  assert.match(r.html!, /<p>The old mill/);
+  // A visible article wins over the JSON.
+  const visible = extract(page(`<article>${PROSE.map((p) => `<p>${p}</p>`).join('')}</article>`, head));
+  assert.notEqual(visible.attempts.at(-1)!.algorithm, 'json');
+});
+
+test('json article: short or absent JSON text is no article; Markdown escapes what would be markup', () => {
+  assert.equal(jsonArticle(undefined, 0), null);
+  assert.equal(jsonArticle('Too short.', 0), null);
+  assert.equal(jsonArticle(PROSE.join('\n'), 10_000), null);
+  const md = jsonArticle(`# not a heading\n${PROSE.join(' ')} with *stars*`, 0)!.markdown;
+  assert.match(md, /^\\# not a heading\n\n.*\\\*stars\\\*/);
+});
+
+test('modes: precision keeps a subset of balanced, balanced a subset of recall', () => {
+  assert.ok(MODE_BIAS.precision < MODE_BIAS.balanced && MODE_BIAS.balanced < MODE_BIAS.recall);
+  const p = Float64Array.from([0.1, 0.5, 0.9]);
+  assert.deepEqual([...shiftLogOdds(p, 0)].map((x) => +x.toFixed(9)), [0.1, 0.5, 0.9]);
+  assert.ok(shiftLogOdds(p, -1).every((x, i) => x < p[i]));
+  const html = page(`<nav><a href="/">Home</a> <a href="/a">About us</a></nav><article>${PROSE.map((q) => `<p>${q}</p>`).join('')}<p>Share this story</p><p>Filed under: mills, rivers, volunteers</p></article><aside><p>Most read today: a fox in the bakery</p></aside>`);
+  const lines = (mode: 'precision' | 'balanced' | 'recall') => new Set(extract(html, { mode }).text.split('\n'));
+  const [pr, ba, re] = [lines('precision'), lines('balanced'), lines('recall')];
+  for (const l of pr) assert.ok(ba.has(l), `precision kept "${l}" that balanced dropped`);
+  for (const l of ba) assert.ok(re.has(l), `balanced kept "${l}" that recall dropped`);
+  assert.throws(() => extract(html, { mode: 'greedy' as never }), { code: 'E_BAD_OPTION' });
+});
+
+test('repeated text: a kept unit repeating an earlier one is dropped, short ones may repeat', () => {
+  const doc = parsed(page(`<p>${PROSE[0]}</p><p>Read more</p><p>${PROSE[1]}</p><p>Read more</p><p>${PROSE[0]}</p>`));
+  const units = textUnits(doc);
+  const keep = units.map(() => true);
+  dropRepeatedText(units, keep);
+  assert.deepEqual(keep, [true, true, true, true, false]);
+});
+
+test('comments: units are grouped per child of their thread', () => {
+  const doc = parsed(page(`<ol id="thread"><li><p>First comment words here</p><p>and more</p></li><li><p>Second comment</p></li></ol>`));
+  const ps = doc.elements.filter((e) => e.tag === 'p');
+  assert.deepEqual(groupByThread(ps).map((g) => g.length), [2, 1]);
+  assert.deepEqual(groupByThread([]), []);
+});
+
+test('conventions: dragnet lists comments after the body, l3s-gn1 and big9 put the title first', () => {
+  assert.deepEqual(conventionOptions('dragnet'), { comments: true });
+  assert.deepEqual(conventionOptions('big9'), { title: true });
+  assert.deepEqual(conventionOptions('wcxb-dev'), {});
+  assert.equal(conventionText({ text: 'Body', comments: [{ text: 'One', markdown: 'One' }, { text: 'Two', markdown: 'Two' }] }), 'Body\nOne\nTwo');
+  assert.equal(conventionText({ text: 'Body' }), 'Body');
+});
+
+test('metadata: the result carries it, and debug says where each field came from', () => {
+  const head = '<meta property="og:site_name" content="Valley News"><link rel="canonical" href="https://valley.example/mill">' +
+    '<script type="application/ld+json">{"@type":"NewsArticle","headline":"Volunteers bring the old mill back to life","datePublished":"2026-05-02T09:30:00+02:00","author":{"@type":"Person","name":"Ada Miller"}}</script>';
+  const r = extract(page(`<article><h1>Volunteers bring the old mill back to life</h1>${PROSE.map((p) => `<p>${p}</p>`).join('')}</article>`, head), { url: 'https://valley.example/mill', debug: true });
+  assert.equal(r.metadata.title, 'Volunteers bring the old mill back to life');
+  assert.deepEqual(r.metadata.authors, ['Ada Miller']);
+  assert.equal(r.metadata.published, '2026-05-02T09:30:00+02:00');
+  assert.equal(r.metadata.siteName, 'Valley News');
+  assert.equal(r.metadata.canonicalUrl, 'https://valley.example/mill');
+  assert.equal(r.metadataSources!.published, 'json-ld');
+  assert.equal(extract(page('<p>x</p>')).metadataSources, undefined);
+});
