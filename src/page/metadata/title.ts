@@ -9,6 +9,7 @@
  */
 import type { DomDocument, DomElement } from '../../dom/node.js';
 import { elementText } from '../metadata.js';
+import { measureText } from '../../text/measure.js';
 import { placeholderReason } from './title-placeholder.js';
 import type { MetadataSource } from './types.js';
 
@@ -99,25 +100,34 @@ class SiteName {
     this.hosts = hostNames(url);
   }
 
-  matches(segment: string): boolean {
+  /**
+   * Whether `segment` is the site's name. Loose for an end segment of a title, where the headline
+   * stays in the other segments; `strict` for a whole text (an <h1>), where a headline may name
+   * the site ("Pricing changes for GitHub Actions" on github.com): the name must be most of it.
+   */
+  matches(segment: string, strict = false): boolean {
     const k = key(segment);
     if (k.length < 2 || k.length > 80) return false;
+    const holds = (name: string, slack: number): boolean =>
+      name.length >= 4 && k.includes(name) && (strict ? name.length * 5 >= k.length * 3 : k.length <= name.length + slack);
     for (const s of this.keys) {
-      if (k === s || (s.length >= 4 && k.includes(s) && k.length <= s.length + 24) || (k.length >= 4 && s.includes(k))) return true;
+      if (k === s || holds(s, 24) || (k.length >= 4 && s.includes(k))) return true;
     }
     if (!this.hosts.length) return false;
     const words = segment.normalize('NFKC').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
     if (words.length === 0 || words.length > 6) return false;
     for (const h of this.hosts) {
-      if (k === h || (k.length >= 4 && h.includes(k)) || (words.length <= 4 && words.includes(h))) return true;
+      if (k === h || (k.length >= 4 && h.includes(k)) || (words.length <= (strict ? 2 : 4) && words.includes(h))) return true;
       // "WTNH.com, Connecticut News and Weather": the host and a description; a headline that
       // names the site ("Yahoo profits fall") is longer than the name by more than a tagline.
-      if (h.length >= 4 && k.includes(h) && k.length <= h.length + (k.startsWith(h) ? 40 : 24)) return true;
+      if (holds(h, k.startsWith(h) ? 40 : 24)) return true;
       if (words.length >= 2 && spellsHost(words, h)) return true;
     }
     return false;
   }
 }
+
+const NO_SITE = new SiteName('', undefined);
 
 // ---- the title's segments ----------------------------------------------------------------------
 
@@ -219,31 +229,65 @@ const STRONG_HINT = /headline|(?:entry|post|article|story)[-_]?(?:title|head)/;
 /** Class or id words of the site's name or of a box's title. */
 const NOT_HEADLINE = /logo|brand|masthead|site[-_]?(?:title|name)|widget|sidebar|subtitle|sub[-_]title|subhead|related|promo|teaser|nav|menu|footer|comment|section[-_]?title|module|card|list/;
 const HEADING_TAGS = new Set(['h1', 'h2', 'h3']);
+const SKIPPED_TAGS = new Set(['nav', 'footer', 'aside', 'select', 'svg', 'noscript', 'template']);
 
-interface BodyCandidates { h1: DomElement[]; other: DomElement[] }
+interface BodyCandidates {
+  h1: DomElement[];
+  other: DomElement[];
+  /** Rendered texts, each element's once. */
+  texts: Map<DomElement, string>;
+  /** lengthFilter of the variants. */
+  fits: Uint8Array;
+}
+
+function textOf(body: BodyCandidates, el: DomElement): string {
+  let t = body.texts.get(el);
+  if (t === undefined) { t = clean(elementText(el)); body.texts.set(el, t); }
+  return t;
+}
+
+/** Rendered lengths (DomElement.textLen) near a variant's: only such elements can show one. */
+function lengthFilter(variants: Map<string, Variant>): Uint8Array {
+  const ok = new Uint8Array(MAX_CHARS + 1);
+  for (const v of variants.values()) {
+    const len = measureText(v.text).len;
+    const slack = Math.max(4, len >> 3);
+    for (let l = Math.max(0, len - slack); l <= Math.min(MAX_CHARS, len + slack); l++) ok[l] = 1;
+  }
+  return ok;
+}
 
 /** A headline is text of a sensible length, shown, and not mostly a link. */
 function headlineLike(el: DomElement): boolean {
   return !el.hidden && el.textLen >= 3 && el.textLen <= 300 && el.linkTextLen * 2 <= el.textLen;
 }
 
-/** One walk over the top of the body: its <h1>s, and h2/h3 and headline-named elements. */
-function collect(doc: DomDocument): BodyCandidates {
-  const out: BodyCandidates = { h1: [], other: [] };
+/**
+ * One walk over the top of the body: its <h1>s, and the h2/h3 and headline-named elements whose
+ * length could match a variant (`fits`) or that are named a headline outright.
+ */
+function collect(doc: DomDocument, fits: Uint8Array): BodyCandidates {
+  const out: BodyCandidates = { h1: [], other: [], texts: new Map(), fits };
   const body = doc.body;
   const els = doc.elements;
   if (!body || body.id < 0 || !els || els[body.id] !== body) return out;
   const end = Math.min(els.length, body.id + 1 + body.tags, body.id + MAX_SCAN);
   for (let k = body.id + 1; k < end; k++) {
     const el = els[k];
-    if (el.tag === 'h1') {
-      if (out.h1.length < MAX_H1 && !el.hidden && el.textLen > 0 && el.textLen <= 400) out.h1.push(el);
-      continue;
-    }
-    if (out.other.length >= MAX_OTHER || el.textLen < 3 || el.textLen > 300) continue;
-    if (HEADING_TAGS.has(el.tag) || el.attr('itemprop') === 'headline') { if (headlineLike(el)) out.other.push(el); continue; }
+    const len = el.textLen;
+    // Pre-order: an element's subtree is the next `tags` elements. Skipped whole when it holds
+    // no text, is hidden, or is the page's navigation or footer, where no headline sits.
+    if (len < 3 || el.hidden || SKIPPED_TAGS.has(el.tag)) { k += el.tags; continue; }
+    if (len > 400) continue;
+    if (el.tag === 'h1') { if (out.h1.length < MAX_H1) out.h1.push(el); continue; }
+    if (out.other.length >= MAX_OTHER || len > 300) continue;
+    if (HEADING_TAGS.has(el.tag)) { if (fits[len] && headlineLike(el)) out.other.push(el); continue; }
+    if (el.attrs.length === 0) continue;
+    if (el.attr('itemprop') === 'headline') { if (headlineLike(el)) out.other.push(el); continue; }
     const ci = el.classId;
-    if (ci && HEADLINE_HINT.test(ci) && !NOT_HEADLINE.test(ci) && headlineLike(el)) out.other.push(el);
+    // indexOf first: the regexes are for the few class names that can match.
+    if (!ci || (ci.indexOf('head') < 0 && ci.indexOf('title') < 0 && ci.indexOf('hed') < 0)) continue;
+    if ((fits[len] || STRONG_HINT.test(ci)) && HEADLINE_HINT.test(ci) && !NOT_HEADLINE.test(ci) && headlineLike(el)) out.other.push(el);
   }
   return out;
 }
@@ -252,7 +296,7 @@ function collect(doc: DomDocument): BodyCandidates {
 function isLogo(el: DomElement, text: string, site: SiteName): boolean {
   if (NOT_HEADLINE.test(el.classId)) return true;
   if (el.images > 0 && el.textLen < 30) return true;
-  return site.matches(text) && words(text) <= 6;
+  return site.matches(text, true);
 }
 
 /** Text that reads as a headline: some words, not a link, not a label ("Sports", "More:"). */
@@ -333,7 +377,7 @@ export function chooseTitle(doc: DomDocument, c: TitleCandidates): ChosenTitle {
   add(c.microdataHeadline, 'microdata');
   add(c.titleTag, 'title-tag');
   const variants = variantKeys(refs, site);
-  const body = collect(doc);
+  const body = collect(doc, lengthFilter(variants));
 
   // 1. A shown headline whose text is a variant of a metadata title.
   const shown = bestShown(body, variants, site);
@@ -345,16 +389,20 @@ export function chooseTitle(doc: DomDocument, c: TitleCandidates): ChosenTitle {
   const st = fallback ? stripSiteName(fallback, site) : null;
   const stripped = st ? st.text : '';
   const source: MetadataSource = titleTag ? 'title-tag' : refs[0]?.source ?? 'h1';
-  const weak = !stripped || words(stripped) <= 2 || site.matches(stripped);
-  let firstShaped: ChosenTitle | null = null;
+  // A title that is the site's name, or one or two words no other metadata confirms, names no
+  // article: a headline the page shows is better.
+  const weak = !stripped || site.matches(stripped, true) || (words(stripped) <= 2 && !confirmed(refs, stripped, source));
+  let firstShaped: ChosenTitle | null = null, firstAny: ChosenTitle | null = null;
   for (const el of body.h1) {
-    const t = clean(elementText(el));
+    const t = textOf(body, el);
     if (!t || isLogo(el, t, site)) continue;
     if (stripped && overlap(t, stripped) >= 0.6) return { title: t, source: 'h1', headline: el };
-    // With no title at all, any <h1> that is not the logo says more than nothing.
-    if (!firstShaped && (headlineShaped(el, t) || !stripped)) firstShaped = { title: t, source: 'h1', headline: el };
+    if (!firstShaped && headlineShaped(el, t)) firstShaped = { title: t, source: 'h1', headline: el };
+    firstAny ??= { title: t, source: 'h1', headline: el };
   }
   if (firstShaped) return firstShaped;
+  // With no title at all, any <h1> that is not the logo says more than nothing.
+  if (!stripped && firstAny) return firstAny;
   if (weak) {
     const other = strongOther(body, site);
     if (other) return other;
@@ -362,12 +410,19 @@ export function chooseTitle(doc: DomDocument, c: TitleCandidates): ChosenTitle {
   return { title: stripped, source, headline: null };
 }
 
+/** Whether a metadata title other than `source` says `text` too (one of its variants). */
+function confirmed(refs: Ref[], text: string, source: MetadataSource): boolean {
+  const k = key(text);
+  for (const r of refs) if (r.source !== source && key(stripSiteName(r.text, NO_SITE).text) === k) return true;
+  return false;
+}
+
 /** The first element named a headline (class or itemprop) that reads like one. */
 function strongOther(body: BodyCandidates, site: SiteName): ChosenTitle | null {
   for (const el of body.other) {
     if (el.attr('itemprop') !== 'headline' && !STRONG_HINT.test(el.classId)) continue;
-    const t = clean(elementText(el));
-    if (t && headlineShaped(el, t) && !site.matches(t)) return { title: t, source: 'h1', headline: el };
+    const t = textOf(body, el);
+    if (t && headlineShaped(el, t) && !site.matches(t, true)) return { title: t, source: 'h1', headline: el };
   }
   return null;
 }
@@ -377,7 +432,8 @@ function bestShown(body: BodyCandidates, variants: Map<string, Variant>, site: S
   for (const group of [body.h1, body.other]) {
     let best: ChosenTitle | null = null, bestLen = 0;
     for (const el of group) {
-      const t = clean(elementText(el));
+      if (group === body.other && !body.fits[el.textLen]) continue;
+      const t = textOf(body, el);
       const k = key(t);
       const v = variants.get(k);
       if (!v || v.site) continue;
@@ -398,8 +454,9 @@ function bestShown(body: BodyCandidates, variants: Map<string, Variant>, site: S
  */
 function preferH1(body: BodyCandidates, match: ChosenTitle, site: SiteName): ChosenTitle {
   for (const el of body.h1) {
-    const t = clean(elementText(el));
+    const t = textOf(body, el);
     if (t && !isLogo(el, t, site) && headlineShaped(el, t) && overlap(t, match.title) >= 0.5) return { title: t, source: 'h1', headline: el };
   }
   return match;
 }
+
