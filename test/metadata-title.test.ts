@@ -1,0 +1,176 @@
+// The page title repair (src/page/metadata/title.ts): the site name off either end of <title>,
+// checked against the page's <h1> and its metadata titles; and paper 000 §6's placeholder repair
+// (title-placeholder.ts). Every page here is a small hand-written one.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { parseHtml } from '../src/dom/parse.js';
+import { computeFeatures } from '../src/dom/features.js';
+import type { DomDocument } from '../src/dom/node.js';
+import { chooseTitle, type TitleCandidates } from '../src/page/metadata/title.js';
+import { placeholderReason, repairTitle } from '../src/page/metadata/title-placeholder.js';
+
+function page(body: string, head = ''): DomDocument {
+  const doc = parseHtml(`<!doctype html><html><head>${head}</head><body>${body}</body></html>`);
+  computeFeatures(doc);
+  return doc;
+}
+
+const ARTICLE = '<article><p>The storm came in from the sea overnight and the harbour wall held, just.</p></article>';
+const empty = page(ARTICLE);
+const SEPARATORS = ['|', '-', '–', '—', ':', '·', '»', '/', '::', '~', '||'];
+
+test('the known site name comes off the end, after any separator', () => {
+  for (const sep of SEPARATORS) {
+    const t = chooseTitle(empty, { titleTag: `Storm hits the coast ${sep} The Daily Bugle`, siteName: 'The Daily Bugle' });
+    assert.equal(t.title, 'Storm hits the coast', sep);
+    assert.equal(t.source, 'title-tag');
+    assert.equal(t.headline, null);
+  }
+});
+
+test('the known site name comes off the start, after any separator', () => {
+  for (const sep of SEPARATORS) {
+    const titleTag = sep === ':' ? 'The Daily Bugle: Storm hits the coast' : `The Daily Bugle ${sep} Storm hits the coast`;
+    assert.equal(chooseTitle(empty, { titleTag, siteName: 'The Daily Bugle' }).title, 'Storm hits the coast', sep);
+  }
+});
+
+test('without og:site_name: the host names the site, by its words or its initials', () => {
+  const url = 'https://www.dailybugle.example/news/2024/storm.html';
+  assert.equal(chooseTitle(empty, { titleTag: 'Storm hits the coast - Daily Bugle', url }).title, 'Storm hits the coast');
+  assert.equal(chooseTitle(empty, { titleTag: 'DAILY BUGLE: Storm hits the coast', url }).title, 'Storm hits the coast');
+  assert.equal(chooseTitle(empty, { titleTag: 'Storm hits the coast | DB News', url: 'https://news.db.example/x' }).title, 'Storm hits the coast');
+  // Initials, then a word spelled out: New York + Times.
+  assert.equal(chooseTitle(empty, { titleTag: 'Storm hits the coast - The New York Times', url: 'https://www.nytimes.example/a' }).title, 'Storm hits the coast');
+});
+
+test('with no name known: a short end segment after a strong separator goes; a colon needs more', () => {
+  assert.equal(chooseTitle(empty, { titleTag: 'Storm hits the coast of Maine | Bugle' }).title, 'Storm hits the coast of Maine');
+  assert.equal(chooseTitle(empty, { titleTag: 'Storm hits the coast of Maine - Bugle Online' }).title, 'Storm hits the coast of Maine');
+  assert.equal(chooseTitle(empty, { titleTag: 'Bugle | Storm hits the coast of Maine' }).title, 'Storm hits the coast of Maine');
+  assert.equal(chooseTitle(empty, { titleTag: 'Review: the storm that hit the coast' }).title, 'Review: the storm that hit the coast');
+  // Two long halves: nothing is a brand by shape.
+  const both = 'Storm hits the coast of Maine - Harbour wall holds through the night';
+  assert.equal(chooseTitle(empty, { titleTag: both }).title, both);
+});
+
+test('"Headline - Section - Site" and "Site > Section > Headline"', () => {
+  const siteName = 'The Daily Bugle';
+  assert.equal(chooseTitle(empty, { titleTag: 'Storm hits the coast of Maine - Weather - The Daily Bugle', siteName }).title, 'Storm hits the coast of Maine');
+  assert.equal(chooseTitle(empty, { titleTag: 'The Daily Bugle > Weather > Storm hits the coast of Maine', siteName }).title, 'Storm hits the coast of Maine');
+  assert.equal(chooseTitle(empty, { titleTag: 'Storm hits the coast of Maine | News | Weather | Bugle' }).title, 'Storm hits the coast of Maine');
+});
+
+test('an <h1> that agrees with a variant of the title is the headline, as the page shows it', () => {
+  const doc = page(`<header><a href="/">Bugle</a></header><h1 class="entry-title">Storm hits the coast — and the wall holds</h1>${ARTICLE}`);
+  const t = chooseTitle(doc, { titleTag: 'Storm hits the coast - and the wall holds | The Daily Bugle', siteName: 'The Daily Bugle' });
+  assert.equal(t.title, 'Storm hits the coast — and the wall holds');
+  assert.equal(t.source, 'title-tag');
+  assert.equal(t.headline?.tag, 'h1');
+});
+
+test('"Site: Headline" where the page shows the headline: the shown part wins', () => {
+  const doc = page(`<h1>Storm hits the coast</h1>${ARTICLE}`);
+  const t = chooseTitle(doc, { titleTag: 'Bugle: Storm hits the coast' });
+  assert.equal(t.title, 'Storm hits the coast');
+  assert.equal(t.headline?.tag, 'h1');
+});
+
+test('an <h1> that is the logo or the site name is passed over', () => {
+  const doc = page(
+    '<h1 class="logo"><a href="/"><img src="/logo.png" alt="The Daily Bugle"></a></h1>' +
+    '<h1><a href="/">The Daily Bugle</a></h1>' +
+    `<h2 class="article-title">Storm hits the coast</h2>${ARTICLE}`,
+  );
+  const t = chooseTitle(doc, { titleTag: 'Storm hits the coast | The Daily Bugle', url: 'https://dailybugle.example/storm' });
+  assert.equal(t.title, 'Storm hits the coast');
+  assert.equal(t.headline?.tag, 'h2');
+  // A title that is only the site's name gives way to the headline the page shows.
+  const bare = chooseTitle(page(`<h1>The Daily Bugle</h1><h1>Storm hits the coast overnight</h1>${ARTICLE}`), { titleTag: 'The Daily Bugle', siteName: 'The Daily Bugle' });
+  assert.equal(bare.title, 'Storm hits the coast overnight');
+  assert.equal(bare.source, 'h1');
+});
+
+test('a section-name <h1> does not replace the title; a headline that names the site is kept', () => {
+  const doc = page(`<h1>Weather</h1>${ARTICLE}`);
+  assert.equal(chooseTitle(doc, { titleTag: 'Storm hits the coast of Maine | Bugle' }).title, 'Storm hits the coast of Maine');
+  const named = page(`<h1>Pricing changes for Acme Cloud</h1>${ARTICLE}`);
+  const t = chooseTitle(named, { titleTag: 'Pricing changes for Acme Cloud - Acme', url: 'https://www.acme.example/blog/pricing' });
+  assert.equal(t.title, 'Pricing changes for Acme Cloud');
+  assert.equal(t.headline?.tag, 'h1');
+});
+
+test('the visible <h1> beats a <title> and og:title the editors rewrote for search and sharing', () => {
+  const doc = page(`<h1>Harbour wall holds as the storm hits the coast</h1>${ARTICLE}`);
+  const t = chooseTitle(doc, { titleTag: 'Maine storm: what we know - Bugle', ogTitle: 'Maine storm: what we know' });
+  assert.equal(t.title, 'Harbour wall holds as the storm hits the coast');
+  assert.equal(t.source, 'h1');
+});
+
+test('og:title or JSON-LD alone; the source says which', () => {
+  assert.deepEqual(chooseTitle(empty, { ogTitle: 'Storm hits the coast | Bugle' }), { title: 'Storm hits the coast', source: 'opengraph', headline: null });
+  assert.deepEqual(chooseTitle(empty, { jsonLdHeadline: 'Storm hits the coast' }), { title: 'Storm hits the coast', source: 'json-ld', headline: null });
+  const doc = page(`<h1>Storm hits the coast</h1>${ARTICLE}`);
+  const t = chooseTitle(doc, { jsonLdHeadline: 'Storm hits the coast', ogTitle: 'Storm hits the coast', titleTag: 'Storm hits the coast | Bugle' });
+  assert.equal(t.source, 'json-ld');
+});
+
+test('no title at all: the <h1>, else nothing', () => {
+  assert.deepEqual(chooseTitle(empty, {}), { title: '', source: 'h1', headline: null });
+  const doc = page(`<h1>Storm</h1>${ARTICLE}`);
+  const t = chooseTitle(doc, {});
+  assert.equal(t.title, 'Storm');
+  assert.equal(t.headline?.tag, 'h1');
+});
+
+test('a placeholder or broken <title> counts as none', () => {
+  const doc = page(`<h1>Storm hits the coast</h1>${ARTICLE}`);
+  assert.equal(chooseTitle(doc, { titleTag: 'Untitled Document' }).title, 'Storm hits the coast');
+  assert.equal(chooseTitle(doc, { titleTag: 'New Page 1', url: 'https://bugle.example/' }).title, 'Storm hits the coast');
+  assert.equal(chooseTitle(doc, { titleTag: 'Storm hits the co<a href="/x">' }).title, 'Storm hits the coast');
+  assert.equal(chooseTitle(empty, { titleTag: '=> Storm hits the coast <=' }).title, 'Storm hits the coast');
+});
+
+test('paper 000 §6: a placeholder title is replaced with the top keywords', () => {
+  const kw = (...terms: string[]) => terms.map((term, i) => ({ term, weight: 1 - i / 10 }));
+  assert.ok(placeholderReason('Untitled Document'));
+  assert.ok(placeholderReason('bugle.example', { url: 'https://www.bugle.example/a' }));
+  assert.ok(placeholderReason('WordPress 6.4', { generator: 'WordPress 6.4' }));
+  assert.equal(placeholderReason('Storm hits the coast'), null);
+  assert.deepEqual(repairTitle('New Page', kw('storm', 'harbour', 'wall')), { title: 'Storm harbour', original: 'New Page', reason: 'an editor or CMS default title' });
+  assert.deepEqual(repairTitle('Storm hits the coast', kw('storm')), { title: 'Storm hits the coast' });
+});
+
+test('hostile input: huge and separator-only titles stay cheap and bounded', () => {
+  const long = 'a | '.repeat(50_000);
+  const t0 = performance.now();
+  const t = chooseTitle(empty, { titleTag: long, ogTitle: '-'.repeat(100_000), siteName: 'x'.repeat(100_000), url: 'not a url' });
+  assert.ok(performance.now() - t0 < 200);
+  assert.ok(t.title.length <= 600);
+});
+
+/** The longest text any candidate offers: the metadata titles and the page's shown texts. */
+function longest(c: TitleCandidates, shown: string[]): number {
+  const all = [c.titleTag, c.ogTitle, c.twitterTitle, c.jsonLdHeadline, c.microdataHeadline, ...shown];
+  return Math.max(0, ...all.map((s) => (s ?? '').replace(/\s+/g, ' ').trim().length));
+}
+
+test('property: chooseTitle never throws and never returns more than the longest candidate', () => {
+  const word = fc.stringMatching(/^[A-Za-z\u00e9\u4e2d|:·»\/~_()<>"'&-]{1,12}$/);
+  const text = fc.array(word, { minLength: 0, maxLength: 12 }).map((w) => w.join(' '));
+  const sep = fc.constantFrom(' | ', ' - ', ': ', ' » ', ' — ', ' :: ', '_', ' / ');
+  const title = fc.tuple(text, sep, text).map(([a, s, b]) => a + s + b);
+  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  fc.assert(fc.property(
+    fc.record({ titleTag: fc.option(title, { nil: undefined }), ogTitle: fc.option(title, { nil: undefined }), jsonLdHeadline: fc.option(text, { nil: undefined }), siteName: fc.option(text, { nil: undefined }) }),
+    fc.array(fc.tuple(fc.constantFrom('h1', 'h2', 'h3', 'div class="headline"', 'p'), text), { maxLength: 5 }),
+    fc.constantFrom(undefined, 'https://www.bugle.example/a', 'not a url'),
+    (c, els, url) => {
+      const doc = page(els.map(([tag, t]) => `<${tag}>${esc(t)}</${tag.split(' ')[0]}>`).join(''));
+      const got = chooseTitle(doc, { ...c, url });
+      assert.equal(typeof got.title, 'string');
+      assert.ok(got.title.length <= longest(c, els.map(([, t]) => t)), JSON.stringify({ c, els, got: got.title }));
+    },
+  ), { numRuns: 400 });
+});
