@@ -34,7 +34,9 @@ const MAX_OTHER = 60;
 function clean(s: string | undefined): string {
   if (!s) return '';
   const c = s.length > MAX_CHARS ? s.slice(0, MAX_CHARS) : s;
-  return c.replace(/[\s\u200b]+/g, ' ').trim();
+  // Bidirectional marks and zero-width characters are invisible: a title wrapped in them is
+  // the same title.
+  return c.replace(/[\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]+/g, '').replace(/\s+/g, ' ').trim();
 }
 
 /**
@@ -308,7 +310,16 @@ function headlineShaped(el: DomElement, text: string): boolean {
 // ---- choosing ----------------------------------------------------------------------------------
 
 interface Ref { text: string; source: MetadataSource }
-interface Variant { text: string; source: MetadataSource; site: boolean; whole: boolean }
+interface Variant {
+  text: string;
+  source: MetadataSource;
+  /** Wholly in the part stripSiteName took off: the site's or a section's name. */
+  site: boolean;
+  /** The whole candidate, or its stripped part. */
+  whole: boolean;
+  /** Reaches into the part stripSiteName took off ("Headline | Site"). */
+  beyond: boolean;
+}
 
 /**
  * Every run of adjacent segments of each candidate, by key. A run that lies wholly in the part
@@ -328,8 +339,13 @@ function variantKeys(refs: Ref[], site: SiteName): Map<string, Variant> {
         const outside = j < st.from || i > st.to;
         const prev = map.get(k);
         const whole = (i === 0 && j === n - 1) || (i === st.from && j === st.to);
-        if (!prev) map.set(k, { text: t, source: r.source, site: outside || (i === j && n > 1 && site.matches(t)), whole });
-        else { if (prev.site && !outside) prev.site = false; if (whole) prev.whole = true; }
+        const beyond = !outside && (i < st.from || j > st.to);
+        if (!prev) map.set(k, { text: t, source: r.source, site: outside || (i === j && n > 1 && site.matches(t)), whole, beyond });
+        else {
+          if (prev.site && !outside) prev.site = false;
+          if (whole) prev.whole = true;
+          if (prev.beyond && !beyond) prev.beyond = false;
+        }
       }
     }
   }
@@ -396,7 +412,15 @@ export function chooseTitle(doc: DomDocument, c: TitleCandidates): ChosenTitle {
   for (const el of body.h1) {
     const t = textOf(body, el);
     if (!t || isLogo(el, t, site)) continue;
-    if (stripped && overlap(t, stripped) >= 0.6) return { title: t, source: 'h1', headline: el };
+    if (stripped && overlap(t, stripped) >= 0.6) {
+      // An <h1> that runs on past the title (a date, a standfirst inside it) holds the headline
+      // but is more than it: the title's words are the headline.
+      const kt = key(t), ks = key(stripped);
+      if (kt.length > ks.length && kt.startsWith(ks) && (kt.length > ks.length * 1.3 || /^\d+$/.test(kt.slice(ks.length)))) {
+        return { title: stripped, source, headline: el };
+      }
+      return { title: t, source: 'h1', headline: el };
+    }
     if (!firstShaped && headlineShaped(el, t)) firstShaped = { title: t, source: 'h1', headline: el };
     firstAny ??= { title: t, source: 'h1', headline: el };
   }
@@ -439,6 +463,9 @@ function bestShown(body: BodyCandidates, variants: Map<string, Variant>, site: S
       if (!v || v.site) continue;
       // One or two words of a longer title ("Golf > News") shown in an <h3> are a section's name.
       if (!v.whole && words(t) <= 2) continue;
+      // Only an <h1> can overrule the site-name stripping: "Headline | Site" in a breadcrumb or a
+      // share box is the title repeated, not the headline.
+      if (v.beyond && group !== body.h1) continue;
       if (group === body.h1 && isLogo(el, t, site)) continue;
       if (k.length > bestLen) { best = { title: t, source: v.source, headline: el }; bestLen = k.length; }
     }
