@@ -26,9 +26,8 @@ export interface BylineResult {
 export function readByline(idx: TextIndex, headline: DomElement | null, headlineText: string, mdy: boolean): BylineResult {
   const found = new Found();
   const res: BylineResult = { found, headlineAt: -1 };
-  if (!headline || headline.id < 0 || headline.id >= idx.elStart.length) return res;
-  const at = idx.elStart[headline.id];
-  if (at < 0) return res;
+  const at = idx.markAt;
+  if (!headline || at < 0) return res;
   res.headlineAt = at;
   const end = at + Math.min(headlineText.length, 600) + 1;
   const from = Math.max(0, at - BEFORE);

@@ -38,8 +38,12 @@ export interface MetadataContext {
   html?: string;
 }
 
-/** Body text flattened for the byline and text-date searches, at most this many characters. */
+/** Body text flattened for the text-date search, at most this many characters. */
 const TEXT_CAP = 120_000;
+/** Text around the headline flattened for the byline search. */
+const BYLINE_CAP = 20_000;
+/** The byline's container: the largest ancestor of the headline with at most this much text. */
+const BYLINE_CONTAINER_TEXT = 4000;
 
 export function extractMetadata(doc: DomDocument, ctx: MetadataContext = {}): MetadataResult {
   const base = validBase(ctx.url);
@@ -58,27 +62,37 @@ export function extractMetadata(doc: DomDocument, ctx: MetadataContext = {}): Me
   const chosen = safe(() => chooseTitle(doc, candidates), { title: candidates.titleTag ?? '', source: 'title-tag' as const, headline: null });
   const headline: DomElement | null = chosen.headline ?? scan.h1s.find((h) => !h.hidden) ?? null;
 
-  const markup = safe(() => readMarkup(scan, headline, mdy), new Found());
+  // The sources below the structured ones are read only for the fields still missing: the merge
+  // would never pick their value over a structured one, and they are the costlier ones.
+  const found = [jsonld.found, meta.found, micro.found];
+  const structuredDate = structured.values.published !== undefined;
+  const structuredAuthors = structured.values.authors !== undefined;
+  if (!structuredDate || !structuredAuthors) {
+    found.push(safe(() => readMarkup(scan, headline, mdy, { dates: !structuredDate, authors: !structuredAuthors }), new Found()));
+  }
   const url = urlDate(base);
   const urlFound = new Found();
   urlFound.add('published', url.day, 'url');
-  const found = [jsonld.found, meta.found, micro.found, markup];
   const haveDate = found.some((f) => f.has('published'));
   const haveAuthors = found.some((f) => f.has('authors'));
   let idx: TextIndex | null = null;
   const body = doc.body;
+  const headText = headline ? textOf(headline, 600) : '';
   if (body && (!haveDate || !haveAuthors)) {
-    idx = buildTextIndex(body, scan.elements.length, TEXT_CAP);
-    const headText = headline ? textOf(headline, 600) : '';
-    const byline = safe(() => readByline(idx!, headline, headText, mdy), { found: new Found(), headlineAt: -1 });
+    // The byline lies next to the headline: only the text of a small container around it is needed.
+    const near = headline ? bylineContainer(headline, body, scan.featured) : body;
+    const local = buildTextIndex(near, BYLINE_CAP, headline);
+    const byline = safe(() => readByline(local, headline, headText, mdy), { found: new Found(), headlineAt: -1 });
     found.push(byline.found);
     if (!haveDate && !byline.found.has('published') && !url.day) {
-      found.push(safe(() => readTextDates(idx!, url, byline.headlineAt, mdy), new Found()));
+      idx = buildTextIndex(body, TEXT_CAP, headline);
+      const i = idx;
+      found.push(safe(() => readTextDates(i, url, i.markAt, mdy), new Found()));
     }
   }
   found.push(urlFound);
   found.push(pageLangFound(doc, body, idx), pageShape(scan.articles, base));
-  const merged = merge(found);
+  const merged = merge(found, base);
   const v = merged.values;
   const metadata: PageMetadata = {
     title: chosen.title,
@@ -110,6 +124,20 @@ function validBase(url: string | undefined): string | undefined {
 
 function htmlLang(doc: DomDocument): string | undefined {
   return langTag(doc.html?.attr('lang') ?? doc.html?.attr('xml:lang'));
+}
+
+/**
+ * The largest ancestor of the headline (a few levels up at most) whose text stays small: it holds
+ * the kicker, byline and standfirst, not the whole page. Without features, the body.
+ */
+function bylineContainer(headline: DomElement, body: DomElement, featured: boolean): DomElement {
+  if (!featured) return body;
+  let c = headline;
+  for (let k = 0; k < 6 && c.parent && c !== body; k++) {
+    if (c.parent.textLen > BYLINE_CONTAINER_TEXT) break;
+    c = c.parent;
+  }
+  return c;
 }
 
 /** <html lang> ('markup'), else a language detected from the body text ('detected'). */

@@ -14,7 +14,7 @@ import { Found, type TitleHints } from './found.js';
 import { kindFromSchemaType } from './kind.js';
 import { splitTags } from './tags.js';
 import { normaliseAuthors } from './authors.js';
-import { resolveHttpUrl } from './urls.js';
+import { rawUrl } from './urls.js';
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type Obj = { [k: string]: Json };
@@ -155,10 +155,10 @@ function readMain(n: Obj, byId: Map<string, Obj>, base: string | undefined, res:
   const part = deref(n['isPartOf']);
   if (isObj(part) && types(part).includes('website')) f.add('siteName', cleanName(str(part['name'])), 'json-ld');
   f.add('description', str(n['description'])?.slice(0, 2000), 'json-ld');
-  f.add('image', resolveHttpUrl(imageUrl(deref(n['image']) ?? deref(n['thumbnailUrl'])), base), 'json-ld');
+  f.add('image', rawUrl(imageUrl(deref(n['image']) ?? deref(n['thumbnailUrl']))), 'json-ld');
   const mep = deref(n['mainEntityOfPage']);
-  f.add('canonicalUrl', resolveHttpUrl(typeof mep === 'string' ? mep : isObj(mep) ? str(mep['@id'] ?? mep['url']) : undefined, base)
-    ?? resolveHttpUrl(str(n['url']), base), 'json-ld');
+  f.add('canonicalUrl', rawUrl(typeof mep === 'string' ? mep : isObj(mep) ? str(mep['@id'] ?? mep['url']) : undefined)
+    ?? rawUrl(str(n['url'])), 'json-ld');
   f.add('tags', jsonTags(n['keywords']), 'json-ld');
   f.add('lang', langTag(str(n['inLanguage'])), 'json-ld');
   const body = n['articleBody'] ?? n['text'];

@@ -6,11 +6,23 @@
  */
 import { STOP_WORD_LISTS, stopWordsFor } from '../../text/stopwords.js';
 
-const SAMPLE = 4000;
+const SAMPLE = 2500;
 /** Fewer stop-word votes than this: too little text to say. */
 const MIN_VOTES = 5;
 
 const LANGS = Object.keys(STOP_WORD_LISTS).filter((l) => l !== 'zh' && l !== 'ja');
+
+/** Word → the languages whose stop word it is: one lookup per word. Built on first use. */
+let voters: Map<string, string[]> | null = null;
+function voteTable(): Map<string, string[]> {
+  if (voters) return voters;
+  voters = new Map();
+  for (const l of LANGS) for (const w of stopWordsFor(l)) {
+    const v = voters.get(w);
+    if (v) v.push(l); else voters.set(w, [l]);
+  }
+  return voters;
+}
 
 export function detectLang(text: string): string | undefined {
   const s = text.length > SAMPLE ? text.slice(0, SAMPLE) : text;
@@ -25,9 +37,11 @@ export function detectLang(text: string): string | undefined {
   const cjk = kana + hangul + han;
   if (cjk > 50 && cjk * 2 > letters) return kana * 10 > cjk ? 'ja' : hangul > han ? 'ko' : 'zh';
   const votes = new Map<string, number>();
+  const table = voteTable();
   for (const w of s.toLowerCase().split(/[^\p{L}']+/u)) {
     if (!w || w.length > 12) continue;
-    for (const l of LANGS) if (stopWordsFor(l).has(w)) votes.set(l, (votes.get(l) ?? 0) + 1);
+    const ls = table.get(w);
+    if (ls) for (const l of ls) votes.set(l, (votes.get(l) ?? 0) + 1);
   }
   let best: string | undefined, n = 0, total = 0;
   for (const [l, v] of votes) { total += v; if (v > n) { n = v; best = l; } }

@@ -26,23 +26,21 @@ export interface DomDate {
 const AUTHOR_CLASS = /author|byline|writer|autor|auteur|verfasser/;
 const NOT_AUTHOR_CLASS = /comment|avatar|bio|about|description|share|social|img|image|photo/;
 
-export function readMarkup(scan: PageScan, headline: DomElement | null, mdy: boolean): Found {
+export interface MarkupWants { dates: boolean; authors: boolean }
+
+export function readMarkup(scan: PageScan, headline: DomElement | null, mdy: boolean, want: MarkupWants = { dates: true, authors: true }): Found {
   const found = new Found();
   const hid = headline ? headline.id : NaN;
   const dates: DomDate[] = [];
+  if (want.authors) found.add('authors', readAuthors(scan, hid), 'markup');
+  if (!want.dates) return found;
   for (const el of scan.times) {
     const raw = el.tag === 'time' ? el.attr('datetime') : el.attr('title');
     const v = parseDate(raw, { mdy }) ?? (el.tag === 'time' ? parseDate(textOf(el, 120), { mdy }) : null);
     if (!v) continue;
     addCandidate(dates, el, v, el.attr('pubdate') !== undefined ? 'published' : 'neutral', hid);
   }
-  const authors: string[] = [];
   for (const el of scan.hinted) {
-    const cid = el.classId;
-    if (AUTHOR_CLASS.test(cid) && !NOT_AUTHOR_CLASS.test(cid) && authors.length < 6 && isNearTop(el, hid)) {
-      const t = textOf(el, 160);
-      if (t && t.length < 100 && !t.includes('\n')) authors.push(t);
-    }
     // A <time> inside was read already, from its attribute.
     if (el.tag === 'time') continue;
     const text = textOf(el, 200);
@@ -52,16 +50,28 @@ export function readMarkup(scan: PageScan, headline: DomElement | null, mdy: boo
       addCandidate(dates, el, { iso: h.day, day: h.day }, role, hid);
     }
   }
+  const pub = pickDate(dates, 'published');
+  found.add('published', pub?.value, 'markup');
+  found.add('modified', pickDate(dates, 'modified')?.value, 'markup');
+  return found;
+}
+
+/** Names from author/byline-classed elements and author links near the article's top. */
+function readAuthors(scan: PageScan, hid: number): string[] {
+  const authors: string[] = [];
+  for (const el of scan.hinted) {
+    if (authors.length >= 6) break;
+    const cid = el.classId;
+    if (!AUTHOR_CLASS.test(cid) || NOT_AUTHOR_CLASS.test(cid) || !isNearTop(el, hid)) continue;
+    const t = textOf(el, 160);
+    if (t && t.length < 100 && !t.includes('\n')) authors.push(t);
+  }
   for (const a of scan.authorLinks) {
     if (authors.length >= 6 || !isNearTop(a, hid)) continue;
     const t = textOf(a, 100);
     if (t && t.length < 80) authors.push(t);
   }
-  found.add('authors', normaliseAuthors(authors), 'markup');
-  const pub = pickDate(dates, 'published');
-  found.add('published', pub?.value, 'markup');
-  found.add('modified', pickDate(dates, 'modified')?.value, 'markup');
-  return found;
+  return normaliseAuthors(authors);
 }
 
 function addCandidate(out: DomDate[], el: DomElement, value: DateValue, role: DateRole, hid: number): void {

@@ -8,6 +8,7 @@
  */
 import type { Found, Field, FieldValues, Proposal } from './found.js';
 import type { MetadataSource, PageMetadata } from './types.js';
+import { resolveHttpUrl } from './urls.js';
 
 export const TRUST: readonly MetadataSource[] = [
   'json-ld', 'opengraph', 'twitter', 'dublin-core', 'meta', 'microdata', 'markup',
@@ -27,8 +28,22 @@ export interface Merged {
   sources: Partial<Record<keyof PageMetadata, MetadataSource>>;
 }
 
+/**
+ * A proposal's value made final, or undefined when it is not valid: URLs are resolved against the
+ * page's URL here (http and https only), for the candidates met in trust order until one is valid.
+ */
+function finalValue(p: Proposal, base: string | undefined): FieldValues[Field] | undefined {
+  if (p.field === 'image') return resolveHttpUrl(p.value as string, base);
+  if (p.field === 'canonicalUrl') {
+    // A JSON-LD "@id": "#webpage" resolves to the page's URL with a fragment: the page, not a part.
+    const u = resolveHttpUrl(p.value as string, base);
+    return u?.split('#')[0];
+  }
+  return p.value;
+}
+
 /** Picks each field from the most trusted source among all the proposals. */
-export function merge(found: readonly Found[]): Merged {
+export function merge(found: readonly Found[], base?: string): Merged {
   const byField = new Map<Field, Proposal[]>();
   for (const f of found) for (const p of f.list) {
     let l = byField.get(p.field);
@@ -41,11 +56,15 @@ export function merge(found: readonly Found[]): Merged {
     if (!list?.length) continue;
     const order = FIELD_TRUST[field] ?? TRUST;
     const rank = (s: MetadataSource): number => { const i = order.indexOf(s); return i < 0 ? order.length + TRUST.indexOf(s) : i; };
-    let best: Proposal | undefined;
-    for (const p of list) if (!best || rank(p.source) < rank(best.source)) best = p;
-    if (!best) continue;
-    (out.values as Record<Field, unknown>)[field] = best.value;
-    out.sources[field] = best.source;
+    // A stable sort: within a source, the order the source gave.
+    const sorted = list.map((p, i) => ({ p, i })).sort((a, b) => rank(a.p.source) - rank(b.p.source) || a.i - b.i);
+    for (const { p } of sorted) {
+      const v = finalValue(p, base);
+      if (v === undefined) continue;
+      (out.values as Record<Field, unknown>)[field] = v;
+      out.sources[field] = p.source;
+      break;
+    }
   }
   return out;
 }

@@ -14,7 +14,7 @@ import { Found, type TitleHints } from './found.js';
 import { kindFromOgType } from './kind.js';
 import { splitTags } from './tags.js';
 import { normaliseAuthors } from './authors.js';
-import { resolveHttpUrl } from './urls.js';
+import { rawUrl } from './urls.js';
 import { cleanName, langTag } from './jsonld.js';
 
 type Family = 'opengraph' | 'twitter' | 'dublin-core' | 'meta';
@@ -102,7 +102,7 @@ export function readMetaTags(metas: readonly DomElement[], html: string | undefi
     if (raw.length) f.add('authors', normaliseAuthors(raw), fam);
   }
   for (const h of hits.get('description') ?? []) f.add('description', h.value.replace(/\s+/g, ' ').slice(0, 2000), h.family);
-  for (const h of hits.get('image') ?? []) f.add('image', resolveHttpUrl(h.value, base), h.family);
+  for (const h of hits.get('image') ?? []) f.add('image', rawUrl(h.value), h.family);
   for (const h of hits.get('site') ?? []) f.add('siteName', cleanName(h.value), h.family);
   for (const fam of FAMILIES) {
     const raw = (hits.get('tags') ?? []).filter((h) => h.family === fam).map((h) => h.value);
@@ -110,9 +110,9 @@ export function readMetaTags(metas: readonly DomElement[], html: string | undefi
   }
   for (const h of hits.get('lang') ?? []) f.add('lang', langTag(h.value.split(',')[0]), h.family);
   const links = html ? readLinkTags(html) : {};
-  f.add('canonicalUrl', resolveHttpUrl(links.canonical, base), 'meta');
-  for (const h of hits.get('canonical') ?? []) f.add('canonicalUrl', resolveHttpUrl(h.value, base), h.family);
-  f.add('image', resolveHttpUrl(links.image, base), 'meta');
+  f.add('canonicalUrl', rawUrl(links.canonical), 'meta');
+  for (const h of hits.get('canonical') ?? []) f.add('canonicalUrl', rawUrl(h.value), h.family);
+  f.add('image', rawUrl(links.image), 'meta');
   f.add('kind', kindFromOgType(ogType), 'opengraph');
   return res;
 }
@@ -131,6 +131,7 @@ export interface LinkTags { canonical?: string; image?: string; author?: string 
 
 /** How far into the raw HTML <link> tags are looked for: they belong in the head. */
 const LINK_SCAN_CHARS = 256 * 1024;
+const LINK_WANTED = /canonical|image_src|author/i;
 const LINK_ATTR = /([a-z:-]{1,20})\s*=\s*(?:"([^"]{0,2048})"|'([^']{0,2048})'|([^\s>]{1,2048}))/gi;
 
 /**
@@ -139,37 +140,37 @@ const LINK_ATTR = /([a-z:-]{1,20})\s*=\s*(?:"([^"]{0,2048})"|'([^']{0,2048})'|([
  */
 export function readLinkTags(html: string): LinkTags {
   const out: LinkTags = {};
-  let end = html.indexOf('</head', 0);
+  let end = html.indexOf('</head');
   if (end < 0 || end > LINK_SCAN_CHARS) end = Math.min(html.length, LINK_SCAN_CHARS);
-  let at = 0;
+  const head = html.length > end ? html.slice(0, end) : html;
+  // Two cursors, one per spelling; each is searched forward once, so the scan is linear.
+  let lower = head.indexOf('<link'), upper = head.indexOf('<LINK');
   for (let n = 0; n < 300; n++) {
-    at = indexOfCi(html, '<link', at, end);
+    const at = lower < 0 ? upper : upper < 0 ? lower : Math.min(lower, upper);
     if (at < 0) break;
-    const close = html.indexOf('>', at);
+    const close = head.indexOf('>', at);
     if (close < 0 || close - at > 4096) break;
-    const tag = html.slice(at + 5, close);
-    at = close;
-    let rel: string | undefined, href: string | undefined;
-    LINK_ATTR.lastIndex = 0;
-    let m: RegExpExecArray | null;
-    while ((m = LINK_ATTR.exec(tag))) {
-      const k = m[1].toLowerCase(), v = m[2] ?? m[3] ?? m[4];
-      if (k === 'rel') rel = v.toLowerCase(); else if (k === 'href') href = decodeAmp(v);
-    }
-    if (!rel || !href) continue;
-    const rels = rel.split(/\s+/);
-    if (rels.includes('canonical')) out.canonical ??= href;
-    else if (rels.includes('image_src')) out.image ??= href;
-    else if (rels.includes('author')) out.author ??= href;
+    if (at === lower) lower = head.indexOf('<link', close); else upper = head.indexOf('<LINK', close);
+    const tag = head.slice(at + 5, close);
+    // Most <link>s are stylesheets and preloads: only the few that can matter are parsed.
+    if (LINK_WANTED.test(tag)) readLinkTag(tag, out);
   }
   return out;
 }
 
-/** The next "<link" (either case) in [from, end), or -1. */
-function indexOfCi(s: string, needle: string, from: number, end: number): number {
-  const a = s.indexOf(needle, from), b = s.indexOf(needle.toUpperCase(), from);
-  const j = a < 0 ? b : b < 0 ? a : Math.min(a, b);
-  return j >= 0 && j < end ? j : -1;
+function readLinkTag(tag: string, out: LinkTags): void {
+  let rel: string | undefined, href: string | undefined;
+  LINK_ATTR.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = LINK_ATTR.exec(tag))) {
+    const k = m[1].toLowerCase(), v = m[2] ?? m[3] ?? m[4];
+    if (k === 'rel') rel = v.toLowerCase(); else if (k === 'href') href = decodeAmp(v);
+  }
+  if (!rel || !href) return;
+  const rels = rel.split(/\s+/);
+  if (rels.includes('canonical')) out.canonical ??= href;
+  else if (rels.includes('image_src')) out.image ??= href;
+  else if (rels.includes('author')) out.author ??= href;
 }
 
 function decodeAmp(s: string): string {

@@ -12,7 +12,7 @@ import { Found, type TitleHints } from './found.js';
 import { kindFromItemtype } from './kind.js';
 import { splitTags } from './tags.js';
 import { normaliseAuthors } from './authors.js';
-import { resolveHttpUrl } from './urls.js';
+import { rawUrl } from './urls.js';
 import { cleanName, langTag } from './jsonld.js';
 import { textOf } from './text.js';
 
@@ -89,7 +89,7 @@ function readProp(p: string, el: DomElement, scope: DomElement | null, scopeType
     case 'description': f.add('description', valueOf(el)?.replace(/\s+/g, ' ').slice(0, 2000), 'microdata'); break;
     case 'image': case 'thumbnailurl': {
       const v = el.attr('content') ?? el.attr('src') ?? el.attr('href');
-      f.add('image', resolveHttpUrl(v, base), 'microdata');
+      f.add('image', rawUrl(v), 'microdata');
       break;
     }
     case 'keywords': f.add('tags', splitTags(valueOf(el)), 'microdata'); break;

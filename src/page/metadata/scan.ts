@@ -24,6 +24,8 @@ export interface PageScan {
   itemtypes: string[];
   /** How many <article> elements: a listing has many, an article page one. */
   articles: number;
+  /** Whether computeFeatures ran (element text lengths are known). */
+  featured: boolean;
 }
 
 /** Caps on the lists, so a hostile page cannot make any source's work grow without bound. */
@@ -36,47 +38,66 @@ const MAX_AUTHOR_LINKS = 20;
 const MAX_HINTED_TEXT = 200;
 
 // Substrings of class/id values that mark dates and bylines in every CMS theme we know of.
-const DATE_HINT = /date|time|publi|posted|byline|author|dateline|meta|submitted|created|datum|fecha|data-|autor|auteur/;
-const AUTHOR_HREF = /\/(?:author|authors|autor|auteur|autore|profile|people|staff|user|writers?)\//i;
+// Tested on the raw class and id values (case-insensitive): el.classId would build a lower-cased
+// copy for every element, the largest cost of this walk on a fresh tree.
+const DATE_HINT = /date|time|publi|posted|byline|author|dateline|meta|submitted|created|datum|fecha|autor|auteur/i;
+const AUTHOR_HREF = /\/(?:author|autor|auteur|autore)s?\//i;
+
+/** Tags the walk looks at, as small codes: one Map lookup per element instead of a chain of string compares. */
+const enum T { Meta = 1, Title, H1, Time, Abbr, Article, A }
+const TAG_CODE = new Map<string, T>([['meta', T.Meta], ['title', T.Title], ['h1', T.H1], ['time', T.Time], ['abbr', T.Abbr], ['article', T.Article], ['a', T.A]]);
 
 export function scanPage(doc: DomDocument): PageScan {
   const elements = doc.elements.length ? doc.elements : [...walkElements(doc.root)];
   const s: PageScan = {
     elements, metas: [], itemprops: [], times: [], hinted: [], authorLinks: [], h1s: [], titleEl: null,
-    itemtypes: [], articles: 0,
+    itemtypes: [], articles: 0, featured: doc.elements.length > 0 && doc.root.id === 0,
   };
   const body = doc.body;
   let inBody = false;
   for (let i = 0; i < elements.length; i++) {
     const el = elements[i];
-    const tag = el.tag;
     if (el === body) inBody = true;
-    if (tag === 'meta') { if (s.metas.length < MAX_METAS) s.metas.push(el); continue; }
-    if (tag === 'title') { if (!s.titleEl) s.titleEl = el; continue; }
-    if (el.attrs.length) scanAttrs(el, s, inBody);
-    if (!inBody) continue;
-    if (tag === 'h1') s.h1s.push(el);
-    else if (tag === 'time' || (tag === 'abbr' && el.attr('title'))) { if (s.times.length < MAX_TIMES) s.times.push(el); }
-    else if (tag === 'article') s.articles++;
-    else if (tag === 'a' && s.authorLinks.length < MAX_AUTHOR_LINKS) {
-      const rel = el.attr('rel'), href = el.attr('href');
-      if ((rel && /\bauthor\b/i.test(rel)) || (href && href.length < 300 && AUTHOR_HREF.test(href))) s.authorLinks.push(el);
-    }
+    const code = TAG_CODE.get(el.tag);
+    if (code === T.Meta) { if (s.metas.length < MAX_METAS) s.metas.push(el); continue; }
+    if (code === T.Title) { if (!s.titleEl) s.titleEl = el; continue; }
+    const flags = el.attrs.length ? scanAttrs(el, s, inBody) : 0;
+    if (!inBody || code === undefined) continue;
+    if (code === T.H1) s.h1s.push(el);
+    else if (code === T.Time || (code === T.Abbr && flags & HAS_TITLE)) { if (s.times.length < MAX_TIMES) s.times.push(el); }
+    else if (code === T.Article) s.articles++;
+    else if (code === T.A && flags & AUTHOR_LINK && s.authorLinks.length < MAX_AUTHOR_LINKS) s.authorLinks.push(el);
   }
   return s;
 }
 
-function scanAttrs(el: DomElement, s: PageScan, inBody: boolean): void {
+const HAS_TITLE = 1;
+const AUTHOR_LINK = 2;
+
+/** One pass over an element's attributes; returns flags for the tag-specific tests of the walk. */
+function scanAttrs(el: DomElement, s: PageScan, inBody: boolean): number {
   const a = el.attrs;
+  let hinted = false, flags = 0;
+  // Without text there is no date or name to read; a tree without features (textLen 0 on every
+  // element: one built by hand) keeps all.
+  const mayHint = inBody && !el.hidden && s.hinted.length < MAX_HINTED
+    && el.textLen <= MAX_HINTED_TEXT && (el.textLen > 0 || !s.featured);
   for (let k = 0; k < a.length; k++) {
-    const n = a[k].name;
-    if (n === 'itemprop') { if (s.itemprops.length < MAX_ITEMPROPS) s.itemprops.push(el); }
-    else if (n === 'itemtype') { if (s.itemtypes.length < 50) s.itemtypes.push(a[k].value); }
+    const n = a[k].name, v = a[k].value;
+    if (n === 'class' || n === 'id') {
+      if (mayHint && !hinted && v.length <= 300 && DATE_HINT.test(v)) hinted = true;
+    } else if (n === 'href') {
+      if (v.length < 300 && v.includes('/aut') && AUTHOR_HREF.test(v)) flags |= AUTHOR_LINK;
+    } else if (n === 'rel') {
+      if (v.length < 100 && /\bauthor\b/i.test(v)) flags |= AUTHOR_LINK;
+    } else if (n === 'title') {
+      if (v) flags |= HAS_TITLE;
+    } else if (n === 'itemprop') {
+      if (s.itemprops.length < MAX_ITEMPROPS) s.itemprops.push(el);
+    } else if (n === 'itemtype') {
+      if (s.itemtypes.length < 50) s.itemtypes.push(v);
+    }
   }
-  if (!inBody || el.hidden || s.hinted.length >= MAX_HINTED) return;
-  const cid = el.classId;
-  if (!cid || cid.length > 300) return;
-  // Features may be missing on a hand-built tree (textLen 0): keep the element then.
-  if (el.textLen > MAX_HINTED_TEXT) return;
-  if (DATE_HINT.test(cid)) s.hinted.push(el);
+  if (hinted) s.hinted.push(el);
+  return flags;
 }

@@ -41,18 +41,19 @@ export interface TextIndex {
   /** Start offset in `text` of each text run, and the element holding that run (parallel arrays). */
   starts: number[];
   owners: DomElement[];
-  /** Offset in `text` where an element's text starts, by element id (-1: not reached). */
-  elStart: Int32Array;
+  /** Offset in `text` where the marked element's text starts (-1: not reached, or none marked). */
+  markAt: number;
 }
 
 /**
- * The body text up to `cap` characters, as one string. Hidden subtrees are skipped: a date in
+ * The text below `body` (the page body, or a smaller container) up to `cap` characters, as one
+ * string, with the offset where `mark` (the headline) starts. Hidden subtrees are skipped: a date in
  * a collapsed menu is not the article's. Iterative: pages nest deep.
  */
-export function buildTextIndex(body: DomElement, elementCount: number, cap: number): TextIndex {
+export function buildTextIndex(body: DomElement, cap: number, mark: DomElement | null = null): TextIndex {
   const parts: string[] = [];
   const starts: number[] = [], owners: DomElement[] = [];
-  const elStart = new Int32Array(Math.max(elementCount, 1)).fill(-1);
+  let markAt = -1;
   let len = 0;
   // null closes a block (a newline after it).
   const stack: Array<DomNode | null> = [body];
@@ -66,7 +67,7 @@ export function buildTextIndex(body: DomElement, elementCount: number, cap: numb
       parts.push(t); len += t.length;
       continue;
     }
-    if (n.id >= 0 && n.id < elStart.length) elStart[n.id] = len;
+    if (n === mark) markAt = len;
     if (n.tag === 'br') { parts.push('\n'); len++; continue; }
     if (BLOCK_TAGS.has(n.tag)) { parts.push('\n'); len++; stack.push(null); }
     const ch = n.children;
@@ -77,7 +78,7 @@ export function buildTextIndex(body: DomElement, elementCount: number, cap: numb
   }
   let text = parts.join('');
   if (text.length > cap) text = text.slice(0, cap);
-  return { text, starts, owners, elStart };
+  return { text, starts, owners, markAt };
 }
 
 /** The element holding the text at `offset` (binary search over the runs), or null. */

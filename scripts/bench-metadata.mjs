@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+// What page metadata costs next to an extraction, on N pages of a dataset (default: the first 300
+// of ../shared/datasets/trafilatura). Three timings per pass, each over all pages:
+//   A  extract(html, { url })                              the extraction the metadata joins
+//   B  parseHtml + computeFeatures                         the tree extract() also builds
+//   C  parseHtml + computeFeatures + extractMetadata
+// The metadata's marginal cost is C − B (GC included, as in a real run); the report gives it per
+// page and as a share of A. Also the time inside extractMetadata alone (it can be charged with a
+// GC pause that parsing's garbage triggered). One warm-up pass, then the best of 3.
+//   node scripts/bench-metadata.mjs [--pages N] [--dataset DIR]
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { extract } from '../dist/src/index.js';
+import { parseHtml } from '../dist/src/dom/parse.js';
+import { computeFeatures } from '../dist/src/dom/features.js';
+import { extractMetadata } from '../dist/src/page/metadata/index.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+const opt = (name, dflt) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : dflt; };
+const dir = opt('--dataset', join(here, '..', '..', 'shared', 'datasets', 'trafilatura'));
+const N = Number(opt('--pages', '300'));
+const rows = readFileSync(join(dir, 'manifest.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)).slice(0, N);
+const pages = rows.map((r) => ({ url: r.url?.trim(), html: gunzipSync(readFileSync(join(dir, r.html))).toString('utf8') }));
+
+// While the block model is being retrained elsewhere, extract() may refuse the learned stage:
+// the structural stage alone (model: false) is then timed, and the report says so.
+let extractOptions = {};
+try { extract(pages[0].html, { url: pages[0].url }); } catch (e) {
+  extractOptions = { model: false };
+  console.log(`extract() with the learned stage failed (${e.code ?? e.message}); timing extract({ model: false })`);
+}
+
+function pass() {
+  let a = 0, b = 0, c = 0, inside = 0;
+  let t = performance.now();
+  for (const p of pages) extract(p.html, { url: p.url, ...extractOptions });
+  a = performance.now() - t;
+  t = performance.now();
+  for (const p of pages) { const d = parseHtml(p.html); computeFeatures(d); }
+  b = performance.now() - t;
+  t = performance.now();
+  for (const p of pages) {
+    const d = parseHtml(p.html); computeFeatures(d);
+    const t1 = performance.now();
+    extractMetadata(d, { url: p.url, html: p.html });
+    inside += performance.now() - t1;
+  }
+  c = performance.now() - t;
+  return { a, b, c, inside };
+}
+pass();
+let best = null;
+for (let k = 0; k < 3; k++) {
+  const r = pass();
+  if (!best) best = r; else for (const key of Object.keys(r)) best[key] = Math.min(best[key], r[key]);
+}
+const per = (x) => (x / pages.length).toFixed(3);
+const marginal = Math.max(0, best.c - best.b);
+console.log(`pages: ${pages.length}`);
+console.log(`A extract():                              ${per(best.a)} ms/page`);
+console.log(`B parse + features:                       ${per(best.b)} ms/page`);
+console.log(`C parse + features + extractMetadata:     ${per(best.c)} ms/page`);
+console.log(`metadata, marginal (C − B):               ${per(marginal)} ms/page = ${(100 * marginal / best.a).toFixed(1)}% of extract()`);
+console.log(`metadata, inside extractMetadata:         ${per(best.inside)} ms/page = ${(100 * best.inside / best.a).toFixed(1)}% of extract()`);
