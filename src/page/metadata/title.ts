@@ -10,6 +10,7 @@
 import type { DomDocument, DomElement } from '../../dom/node.js';
 import { elementText } from '../metadata.js';
 import { measureText } from '../../text/measure.js';
+import { decodedRef, simpleCharRef } from '../../dom/char-refs.js';
 import { placeholderReason } from './title-placeholder.js';
 import type { MetadataSource } from './types.js';
 
@@ -37,6 +38,22 @@ function clean(s: string | undefined): string {
   // Bidirectional marks and zero-width characters are invisible: a title wrapped in them is
   // the same title.
   return c.replace(/[\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]+/g, '').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * JSON-LD is JSON, not HTML: WordPress and others still write "It&#8217;s" into its headline.
+ * Simple references (a number, or a name from the parser's table) are decoded; others stay.
+ */
+function decodeRefs(s: string): string {
+  if (!s.includes('&')) return s;
+  let out = '', from = 0;
+  for (let at = s.indexOf('&'); at >= 0; at = s.indexOf('&', at + 1)) {
+    if (!simpleCharRef(s, at)) continue;
+    out += s.slice(from, at) + decodedRef.text;
+    from = decodedRef.end;
+    at = from - 1;
+  }
+  return out + s.slice(from);
 }
 
 /**
@@ -137,12 +154,14 @@ interface Segment { start: number; end: number; text: string }
 interface Split { text: string; segs: Segment[]; seps: string[] }
 
 /**
- * Separators between a headline and the site name: bars, bullets, guillemets, double colons and
- * underscores with or without spaces; dashes, slashes and ">" only with a space on each side (a
- * hyphenated word is no separator); a colon only before a space ("Site: Headline", not "10:30");
- * an opening parenthesis whose group closes the title ("Headline (from The Herald)").
+ * Separators between a headline and the site name: bars (full-width and box-drawing ones too, as
+ * CJK titles write them), bullets, guillemets, double colons and underscores with or without
+ * spaces; dashes, slashes and ">" only with a space on each side (a hyphenated word is no
+ * separator); a colon only before a space ("Site: Headline", not "10:30"); an opening
+ * parenthesis whose group closes the title ("Headline (from The Herald)"). No quantifier is
+ * nested and clean() has collapsed white space, so the scan is linear.
  */
-const SEPARATOR = /\s*(?:\|+|::|»|«|·|•|~|_+)\s*|\s+(?:-{1,2}|–|—|\/|>)\s+|:\s+|\s*\((?=[^()]{2,48}\)\s*$)/g;
+const SEPARATOR = /\s*(?:\|+|::|»|«|·|•|~|_+|｜|│|‖)\s*|\s+(?:-{1,2}|–|—|\/|>)\s+|:\s+|\s*\((?=[^()]{2,48}\)\s*$)/g;
 
 function split(title: string): Split {
   const segs: Segment[] = [];
@@ -286,7 +305,8 @@ function collect(doc: DomDocument, fits: Uint8Array): BodyCandidates {
     if (HEADING_TAGS.has(el.tag)) { if (fits[len] && headlineLike(el)) out.other.push(el); continue; }
     if (el.attrs.length === 0) continue;
     if (el.attr('itemprop') === 'headline') { if (headlineLike(el)) out.other.push(el); continue; }
-    const ci = el.classId;
+    // A class list is short; a hostile one is cut before the regexes read it.
+    const ci = el.classId.length > 200 ? el.classId.slice(0, 200) : el.classId;
     // indexOf first: the regexes are for the few class names that can match.
     if (!ci || (ci.indexOf('head') < 0 && ci.indexOf('title') < 0 && ci.indexOf('hed') < 0)) continue;
     if ((fits[len] || STRONG_HINT.test(ci)) && HEADLINE_HINT.test(ci) && !NOT_HEADLINE.test(ci) && headlineLike(el)) out.other.push(el);
@@ -387,7 +407,7 @@ export function chooseTitle(doc: DomDocument, c: TitleCandidates): ChosenTitle {
     refs.push({ text: t, source });
     if (source === 'title-tag') titleTag = t;
   };
-  add(c.jsonLdHeadline, 'json-ld');
+  add(c.jsonLdHeadline && decodeRefs(c.jsonLdHeadline.slice(0, MAX_CHARS)), 'json-ld');
   add(c.ogTitle, 'opengraph');
   add(c.twitterTitle, 'twitter');
   add(c.microdataHeadline, 'microdata');
