@@ -12,19 +12,21 @@
  * Never throws on a parsed page: a source that fails on odd input is skipped (see safe()).
  */
 import type { DomDocument, DomElement } from '../../dom/node.js';
-import { chooseTitle, type TitleCandidates } from './title.js';
+import { chooseTitle, type ChosenTitle, type TitleCandidates } from './title.js';
 import type { MetadataResult, PageMetadata } from './types.js';
 import { Found } from './found.js';
-import { scanPage } from './scan.js';
+import { scanPage, type PageScan } from './scan.js';
 import { readJsonLd, langTag } from './jsonld.js';
 import { readMetaTags } from './meta-tags.js';
 import { readMicrodata } from './microdata.js';
 import { readMarkup } from './markup.js';
 import { readByline } from './byline.js';
-import { urlDate } from './url-date.js';
+import { urlDate, type UrlDate } from './url-date.js';
 import { readTextDates } from './text-date.js';
 import { readNextData } from './next-data.js';
-import { merge } from './merge.js';
+import { merge, type Merged } from './merge.js';
+import { reconcilePublished, worthChecking, type Shown } from './reconcile.js';
+import type { DateValue } from './dates.js';
 import { buildTextIndex, oneLine, textOf, type TextIndex } from './text.js';
 import { detectLang } from './lang.js';
 import { isHomeUrl } from './kind.js';
@@ -62,43 +64,72 @@ export function extractMetadata(doc: DomDocument, ctx: MetadataContext = {}): Me
   const chosen = safe(() => chooseTitle(doc, candidates), { title: candidates.titleTag ?? '', source: 'title-tag' as const, headline: null });
   const headline: DomElement | null = chosen.headline ?? scan.h1s.find((h) => !h.hidden) ?? null;
 
-  // The sources below the structured ones are read only for the fields still missing: the merge
-  // would never pick their value over a structured one, and they are the costlier ones.
-  const found = [jsonld.found, meta.found, micro.found];
-  const structuredDate = structured.values.published !== undefined;
-  const structuredAuthors = structured.values.authors !== undefined;
-  if (!structuredDate || !structuredAuthors) {
-    found.push(safe(() => readMarkup(scan, headline, mdy, { dates: !structuredDate, authors: !structuredAuthors }), new Found()));
-  }
   const url = urlDate(base);
+  const found = [jsonld.found, meta.found, micro.found];
+  const visible = readVisible(doc, scan, headline, url, structured.values, mdy, found);
   const urlFound = new Found();
   urlFound.add('published', url.day, 'url');
-  const haveDate = found.some((f) => f.has('published'));
-  const haveAuthors = found.some((f) => f.has('authors'));
-  let idx: TextIndex | null = null;
-  const body = doc.body;
-  const headText = headline ? textOf(headline, 600) : '';
-  if (body && (!haveDate || !haveAuthors)) {
-    // The byline lies next to the headline: only the text of a small container around it is needed.
-    const near = headline ? bylineContainer(headline, body, scan.featured) : body;
-    const local = buildTextIndex(near, BYLINE_CAP, headline);
-    const byline = safe(() => readByline(local, headline, headText, mdy), { found: new Found(), headlineAt: -1 });
-    found.push(byline.found);
-    if (!haveDate && !byline.found.has('published') && !url.day) {
-      idx = buildTextIndex(body, TEXT_CAP, headline);
-      const i = idx;
-      found.push(safe(() => readTextDates(i, url, i.markAt, mdy), new Found()));
-    }
-  }
-  found.push(urlFound);
-  found.push(pageLangFound(doc, body, idx), pageShape(scan.articles, base));
+  found.push(urlFound, pageLangFound(doc, doc.body, visible.index), pageShape(scan.articles, base));
   const merged = merge(found, base);
   const v = merged.values;
-  const metadata: PageMetadata = {
-    title: chosen.title,
-    authors: v.authors ?? [],
-    tags: v.tags ?? [],
-  };
+  if (v.published && merged.sources.published && visible.checkShown) {
+    const shown: Shown[] = [];
+    if (visible.bylineDay) shown.push({ day: visible.bylineDay, source: 'byline' });
+    if (url.day) shown.push({ day: url.day.day, source: 'url' });
+    const r = reconcilePublished(v.published, merged.sources.published, v.modified, shown);
+    v.published = r.value;
+    merged.sources.published = r.source;
+  }
+  return assemble(chosen, merged, jsonld.articleBody, doc);
+}
+
+interface Visible {
+  /** The full body text index, when the text-date search built it (the language vote reuses it). */
+  index: TextIndex | null;
+  /** The byline's published-role date, when the byline was read. */
+  bylineDay?: string;
+  /** Whether the published date is to be checked against the shown dates (reconcile.ts). */
+  checkShown: boolean;
+}
+
+/**
+ * The sources below the structured ones (markup, byline, text) are read only for what is still
+ * missing — the merge would never pick their value over a structured one, and they cost more —
+ * or, for the byline, to check a structured date against the date the page shows.
+ */
+function readVisible(doc: DomDocument, scan: PageScan, headline: DomElement | null, url: UrlDate,
+  sv: Merged['values'], mdy: boolean, found: Found[]): Visible {
+  const out: Visible = { index: null, checkShown: false };
+  const haveDate = sv.published !== undefined, haveAuthors = sv.authors !== undefined;
+  if (!haveDate || !haveAuthors) {
+    found.push(safe(() => readMarkup(scan, headline, mdy, { dates: !haveDate, authors: !haveAuthors }), new Found()));
+  }
+  const body = doc.body;
+  if (!body) return out;
+  const dateSoFar = found.some((f) => f.has('published'));
+  const authorsSoFar = found.some((f) => f.has('authors'));
+  const structuredPub = sv.published;
+  out.checkShown = structuredPub !== undefined && worthChecking(structuredPub, sv.modified);
+  if (dateSoFar && authorsSoFar && !out.checkShown) return out;
+  // The byline lies next to the headline: only the text of a small container around it is needed.
+  const near = headline ? bylineContainer(headline, body, scan.featured) : body;
+  const local = buildTextIndex(near, BYLINE_CAP, headline);
+  const headText = headline ? textOf(headline, 600) : '';
+  const byline = safe(() => readByline(local, headline, headText, mdy), { found: new Found(), headlineAt: -1 });
+  found.push(byline.found);
+  const shown = byline.found.list.find((p) => p.field === 'published');
+  if (shown) out.bylineDay = (shown.value as DateValue).day;
+  if (!dateSoFar && !out.bylineDay && !url.day) {
+    const idx = (out.index = buildTextIndex(body, TEXT_CAP, headline));
+    found.push(safe(() => readTextDates(idx, url, idx.markAt, mdy), new Found()));
+  }
+  return out;
+}
+
+/** The result object: metadata fields, their sources, the headline element, the article body. */
+function assemble(chosen: ChosenTitle, merged: Merged, jsonLdBody: string | undefined, doc: DomDocument): MetadataResult {
+  const v = merged.values;
+  const metadata: PageMetadata = { title: chosen.title, authors: v.authors ?? [], tags: v.tags ?? [] };
   if (v.published) metadata.published = v.published.iso;
   if (v.modified) metadata.modified = v.modified.iso;
   for (const k of ['siteName', 'description', 'image', 'canonicalUrl', 'lang', 'kind'] as const) {
@@ -107,7 +138,7 @@ export function extractMetadata(doc: DomDocument, ctx: MetadataContext = {}): Me
   const sources: MetadataResult['sources'] = { ...merged.sources };
   if (metadata.title) sources.title = chosen.source;
   const res: MetadataResult = { metadata, sources, headline: chosen.headline };
-  const articleBody = jsonld.articleBody ?? safe(() => readNextData(doc.dataScripts), undefined);
+  const articleBody = jsonLdBody ?? safe(() => readNextData(doc.dataScripts), undefined);
   if (articleBody) res.articleBody = articleBody;
   return res;
 }

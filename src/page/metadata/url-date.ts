@@ -18,8 +18,9 @@ export interface UrlDate {
   year?: string;
 }
 
-// /2016/12/23/, /2016-12-23, _2016_12_23, .2016.12.23: separators between the parts agree.
-const SEP_DATE = /(?<![\d])((?:199[5-9]|20\d\d))([/_.-])(0?[1-9]|1[0-2])\2(0?[1-9]|[12]\d|3[01])(?!\d)/;
+// /2016/12/23/, /2016-12-23, _2016_12_23, .2016.12.23: separators between the parts agree. A
+// one-digit day must end the segment (/2017/7/2/): "/2023/10/3-fragen" is a month and a slug.
+const SEP_DATE = /(?<![\d])((?:199[5-9]|20\d\d))([/_.-])(0?[1-9]|1[0-2])\2(0[1-9]|[12]\d|3[01]|[1-9](?=[/?#.]|$))(?!\d)/;
 // 20161223 standing alone between non-digits.
 const COMPACT_DATE = /(?<!\d)((?:199[5-9]|20\d\d))(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?!\d)/;
 // /2016/12/ or /2016-12/ (a year and a month as a path segment pair).
