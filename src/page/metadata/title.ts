@@ -156,12 +156,12 @@ interface Split { text: string; segs: Segment[]; seps: string[] }
 /**
  * Separators between a headline and the site name: bars (full-width and box-drawing ones too, as
  * CJK titles write them), bullets, guillemets, double colons and underscores with or without
- * spaces; dashes, slashes and ">" only with a space on each side (a hyphenated word is no
+ * spaces; dashes, slashes, ">" and "@" only with a space on each side (a hyphenated word is no
  * separator); a colon only before a space ("Site: Headline", not "10:30"); an opening
  * parenthesis whose group closes the title ("Headline (from The Herald)"). No quantifier is
  * nested and clean() has collapsed white space, so the scan is linear.
  */
-const SEPARATOR = /\s*(?:\|+|::|»|«|·|•|~|_+|｜|│|‖)\s*|\s+(?:-{1,2}|–|—|\/|>)\s+|:\s+|\s*\((?=[^()]{2,48}\)\s*$)/g;
+const SEPARATOR = /\s*(?:\|+|::|»|«|·|•|~|_+|｜|│|‖)\s*|\s+(?:-{1,2}|–|—|\/|>|@)\s+|:\s+|\s*\((?=[^()]{2,48}\)\s*$)/g;
 
 function split(title: string): Split {
   const segs: Segment[] = [];
@@ -195,8 +195,8 @@ function words(s: string): number {
 }
 
 /** A short end segment that reads like a name or section, not like a sentence. */
-function brandShaped(text: string, rest: string): boolean {
-  return words(text) <= 4 && text.length <= 32 && text.length * 2 <= rest.length && !/[.!?"'”’]$/.test(text);
+function brandShaped(text: string, rest: string, ratio = 2): boolean {
+  return words(text) <= 4 && text.length <= 32 && text.length * ratio <= rest.length && !/[.!?"'”’]$/.test(text);
 }
 
 /** Separators that also join a headline's halves ("Review: the film", "Headline (video)"). */
@@ -234,7 +234,9 @@ function stripSiteName(title: string, site: SiteName): Stripped {
   while (j > i) {
     const sep = s.seps[i];
     if (WEAK_SEPARATORS.has(sep) && !(knownStart && i > 0 && s.seps[i - 1] === sep)) break;
-    if (!brandShaped(s.segs[i].text, span(s, i + 1, j)) || words(s.segs[i].text) > 3) break;
+    // After the site's name, a section may be as long as a short headline ("Site - Other
+    // Sports - Podium for Canuck"); a leading chunk of a headline rarely follows a site's name.
+    if (!brandShaped(s.segs[i].text, span(s, i + 1, j), knownStart && i > 0 ? 1 : 2) || words(s.segs[i].text) > 3) break;
     if (!knownStart && (i > 0 || !/^(?:\||\|\||::|»|>|\/|_+)$/.test(sep))) break;
     i++;
   }
