@@ -27,7 +27,7 @@ import { readNextData } from './next-data.js';
 import { merge, type Merged } from './merge.js';
 import { reconcilePublished, worthChecking, type Shown } from './reconcile.js';
 import type { DateValue } from './dates.js';
-import { buildTextIndex, oneLine, textOf, type TextIndex } from './text.js';
+import { buildAroundIndex, buildTextIndex, oneLine, textOf, type TextIndex } from './text.js';
 import { detectLang } from './lang.js';
 import { isHomeUrl } from './kind.js';
 
@@ -42,10 +42,9 @@ export interface MetadataContext {
 
 /** Body text flattened for the text-date search, at most this many characters. */
 const TEXT_CAP = 120_000;
-/** Text around the headline flattened for the byline search. */
-const BYLINE_CAP = 20_000;
-/** The byline's container: the largest ancestor of the headline with at most this much text. */
-const BYLINE_CONTAINER_TEXT = 4000;
+/** Text before and after the headline flattened for the byline search (byline.ts reads less). */
+const BYLINE_BEFORE = 400;
+const BYLINE_AFTER = 1000;
 
 export function extractMetadata(doc: DomDocument, ctx: MetadataContext = {}): MetadataResult {
   const base = validBase(ctx.url);
@@ -111,9 +110,8 @@ function readVisible(doc: DomDocument, scan: PageScan, headline: DomElement | nu
   const structuredPub = sv.published;
   out.checkShown = structuredPub !== undefined && worthChecking(structuredPub, sv.modified);
   if (dateSoFar && authorsSoFar && !out.checkShown) return out;
-  // The byline lies next to the headline: only the text of a small container around it is needed.
-  const near = headline ? bylineContainer(headline, body, scan.featured) : body;
-  const local = buildTextIndex(near, BYLINE_CAP, headline);
+  // The byline lies next to the headline: only the text just around it is needed.
+  const local = headline ? buildAroundIndex(headline, body, BYLINE_BEFORE, BYLINE_AFTER) : buildTextIndex(body, BYLINE_AFTER);
   const headText = headline ? textOf(headline, 600) : '';
   const byline = safe(() => readByline(local, headline, headText, mdy), { found: new Found(), headlineAt: -1 });
   found.push(byline.found);
@@ -155,20 +153,6 @@ function validBase(url: string | undefined): string | undefined {
 
 function htmlLang(doc: DomDocument): string | undefined {
   return langTag(doc.html?.attr('lang') ?? doc.html?.attr('xml:lang'));
-}
-
-/**
- * The largest ancestor of the headline (a few levels up at most) whose text stays small: it holds
- * the kicker, byline and standfirst, not the whole page. Without features, the body.
- */
-function bylineContainer(headline: DomElement, body: DomElement, featured: boolean): DomElement {
-  if (!featured) return body;
-  let c = headline;
-  for (let k = 0; k < 6 && c.parent && c !== body; k++) {
-    if (c.parent.textLen > BYLINE_CONTAINER_TEXT) break;
-    c = c.parent;
-  }
-  return c;
 }
 
 /** <html lang> ('markup'), else a language detected from the body text ('detected'). */

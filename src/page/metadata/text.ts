@@ -45,40 +45,101 @@ export interface TextIndex {
   markAt: number;
 }
 
+/** Accumulates the flat text of subtrees, in the order they are appended. */
+class TextBuilder {
+  parts: string[] = [];
+  starts: number[] = [];
+  owners: DomElement[] = [];
+  len = 0;
+  markAt = -1;
+  private nl = true;
+  constructor(private cap: number, private mark: DomElement | null) {}
+
+  private newline(): void {
+    // Runs of empty blocks would leave runs of newlines: one is kept.
+    if (!this.nl) { this.parts.push('\n'); this.len++; this.nl = true; }
+  }
+
+  /** Appends the visible text of `root` (a text node or an element), until the cap is reached. */
+  append(root: DomNode): void {
+    const stack: Array<DomNode | null> = [root];
+    while (stack.length && this.len < this.cap) {
+      const n = stack.pop()!;
+      if (n === null) { this.newline(); continue; }
+      if (n.kind === 3) { this.text(n.data, n.parent!); continue; }
+      if (n === this.mark) this.markAt = this.len;
+      if (n.tag === 'br') { this.newline(); continue; }
+      if (BLOCK_TAGS.has(n.tag)) { this.newline(); stack.push(null); }
+      const ch = n.children;
+      for (let i = ch.length - 1; i >= 0; i--) {
+        const c = ch[i];
+        if (c.kind === 3 || !c.hidden) stack.push(c);
+      }
+    }
+  }
+
+  private text(data: string, owner: DomElement): void {
+    const t = data.replace(/\s+/g, ' ');
+    if (t === ' ' || !t) {
+      if (!this.nl && this.parts[this.parts.length - 1] !== ' ') { this.parts.push(' '); this.len++; }
+      return;
+    }
+    this.starts.push(this.len); this.owners.push(owner);
+    this.parts.push(t); this.len += t.length; this.nl = false;
+  }
+
+  finish(): TextIndex {
+    let text = this.parts.join('');
+    if (text.length > this.cap) text = text.slice(0, this.cap);
+    return { text, starts: this.starts, owners: this.owners, markAt: this.markAt };
+  }
+}
+
 /**
  * The text below `body` (the page body, or a smaller container) up to `cap` characters, as one
  * string, with the offset where `mark` (the headline) starts. Hidden subtrees are skipped: a date in
  * a collapsed menu is not the article's. Iterative: pages nest deep.
  */
 export function buildTextIndex(body: DomElement, cap: number, mark: DomElement | null = null): TextIndex {
-  const parts: string[] = [];
-  const starts: number[] = [], owners: DomElement[] = [];
-  let markAt = -1;
-  let len = 0;
-  // null closes a block (a newline after it).
-  const stack: Array<DomNode | null> = [body];
-  while (stack.length && len < cap) {
-    const n = stack.pop()!;
-    if (n === null) { parts.push('\n'); len++; continue; }
-    if (n.kind === 3) {
-      const t = n.data.replace(/\s+/g, ' ');
-      if (t === ' ' || !t) { if (len && parts[parts.length - 1] !== ' ') { parts.push(' '); len++; } continue; }
-      starts.push(len); owners.push(n.parent!);
-      parts.push(t); len += t.length;
-      continue;
-    }
-    if (n === mark) markAt = len;
-    if (n.tag === 'br') { parts.push('\n'); len++; continue; }
-    if (BLOCK_TAGS.has(n.tag)) { parts.push('\n'); len++; stack.push(null); }
-    const ch = n.children;
-    for (let i = ch.length - 1; i >= 0; i--) {
+  const b = new TextBuilder(cap, mark);
+  b.append(body);
+  return b.finish();
+}
+
+/**
+ * The text just around `mark` (the headline), in document order: about `before` characters of
+ * what precedes it and `after` of what follows, found by walking siblings outward level by level,
+ * so that the cost does not depend on the page's size. Element text lengths (computeFeatures)
+ * bound the walk; on a tree without them, whole siblings are taken up to the cap.
+ */
+export function buildAroundIndex(mark: DomElement, stop: DomElement, before: number, after: number): TextIndex {
+  const prevs: DomNode[] = [], nexts: DomNode[] = [];
+  let got = 0;
+  for (let e: DomElement = mark; e !== stop && e.parent && got < before; e = e.parent) {
+    const ch = e.parent.children;
+    for (let i = ch.indexOf(e) - 1; i >= 0 && got < before; i--) {
       const c = ch[i];
-      if (c.kind === 3 || !c.hidden) stack.push(c);
+      if (c.kind === 1 && c.hidden) continue;
+      prevs.push(c);
+      got += c.kind === 3 ? c.data.length : c.textLen || 200;
     }
   }
-  let text = parts.join('');
-  if (text.length > cap) text = text.slice(0, cap);
-  return { text, starts, owners, markAt };
+  got = 0;
+  const want = after + mark.textLen;
+  for (let e: DomElement = mark; e !== stop && e.parent && got < want; e = e.parent) {
+    const ch = e.parent.children;
+    for (let i = ch.indexOf(e) + 1; i < ch.length && got < want; i++) {
+      const c = ch[i];
+      if (c.kind === 1 && c.hidden) continue;
+      nexts.push(c);
+      got += c.kind === 3 ? c.data.length : c.textLen || 200;
+    }
+  }
+  const b = new TextBuilder(before + want + 4000, mark);
+  for (let i = prevs.length - 1; i >= 0; i--) b.append(prevs[i]);
+  b.append(mark);
+  for (const n of nexts) b.append(n);
+  return b.finish();
 }
 
 /** The element holding the text at `offset` (binary search over the runs), or null. */
