@@ -24,6 +24,7 @@ import { readByline } from './byline.js';
 import { urlDate, type UrlDate } from './url-date.js';
 import { readTextDates } from './text-date.js';
 import { readNextData } from './next-data.js';
+import { readAppData } from './app-data.js';
 import { merge, type Merged } from './merge.js';
 import { reconcilePublished, worthChecking, type Shown } from './reconcile.js';
 import type { DateValue } from './dates.js';
@@ -53,7 +54,8 @@ export function extractMetadata(doc: DomDocument, ctx: MetadataContext = {}): Me
   const meta = safe(() => readMetaTags(scan.metas, ctx.html, base), { found: new Found(), title: {}, mdy: false });
   const mdy = meta.mdy || /^en-us/.test(htmlLang(doc) ?? '');
   const micro = safe(() => readMicrodata(scan.itemprops, scan.itemtypes, base, mdy), { found: new Found(), title: {} });
-  const structured = merge([jsonld.found, meta.found, micro.found]);
+  const appData = safe(() => readAppData(doc.dataScripts), new Found());
+  const structured = merge([jsonld.found, meta.found, micro.found, appData]);
 
   const candidates: TitleCandidates = {
     titleTag: scan.titleEl ? oneLine(textOf(scan.titleEl, 600)) || undefined : undefined,
@@ -64,13 +66,15 @@ export function extractMetadata(doc: DomDocument, ctx: MetadataContext = {}): Me
   const headline: DomElement | null = chosen.headline ?? scan.h1s.find((h) => !h.hidden) ?? null;
 
   const url = urlDate(base);
-  const found = [jsonld.found, meta.found, micro.found];
+  const found = [jsonld.found, meta.found, micro.found, appData];
   const visible = readVisible(doc, scan, headline, url, structured.values, mdy, found);
   const urlFound = new Found();
   urlFound.add('published', url.day, 'url');
   found.push(urlFound, pageLangFound(doc, doc.body, visible.index), pageShape(scan.articles, base));
   const merged = merge(found, base);
   const v = merged.values;
+  // No source gives a published date: the modified one is the best date the page has.
+  if (!v.published && v.modified) { v.published = v.modified; merged.sources.published = merged.sources.modified; }
   if (v.published && merged.sources.published && visible.checkShown) {
     const shown: Shown[] = [];
     if (visible.bylineDay) shown.push({ day: visible.bylineDay, source: 'byline' });

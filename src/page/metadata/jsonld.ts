@@ -100,6 +100,9 @@ function rank(n: Obj): number {
   if (ts.some((t) => ARTICLE_TYPES.has(t) || t.endsWith('article'))) r = 3;
   else if (ts.some((t) => PAGE_TYPES.has(t))) r = 1;
   if (r && (n['datePublished'] || n['dateCreated'])) r++;
+  // Any other node with a publication date (a HowTo, a Recipe, a Product page's review) is a
+  // weaker candidate still: its date is the page's more often than not.
+  if (!r && (n['datePublished'] || n['dateCreated'])) r = 0.5;
   return r;
 }
 

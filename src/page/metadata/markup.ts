@@ -43,6 +43,9 @@ export function readMarkup(scan: PageScan, headline: DomElement | null, mdy: boo
   for (const el of scan.hinted) {
     // A <time> inside was read already, from its attribute.
     if (el.tag === 'time') continue;
+    // A machine-readable date in an attribute of a date-classed element: title="2020-09-20T14:20Z".
+    const attrDate = parseDate(el.attr('datetime') ?? el.attr('content') ?? el.attr('title') ?? el.attr('data-date'), { mdy });
+    if (attrDate) { addCandidate(dates, el, attrDate, 'neutral', hid); continue; }
     const text = textOf(el, 200);
     const hits = findDates(text, { mdy, limit: 2 });
     for (const h of hits) {

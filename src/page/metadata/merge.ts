@@ -11,7 +11,7 @@ import type { MetadataSource, PageMetadata } from './types.js';
 import { resolveHttpUrl } from './urls.js';
 
 export const TRUST: readonly MetadataSource[] = [
-  'json-ld', 'opengraph', 'twitter', 'dublin-core', 'meta', 'microdata', 'markup',
+  'json-ld', 'opengraph', 'twitter', 'dublin-core', 'meta', 'microdata', 'app-data', 'markup',
   'title-tag', 'h1', 'byline', 'url', 'text', 'detected',
 ];
 

@@ -44,8 +44,8 @@ export function readMicrodata(itemprops: readonly DomElement[], itemtypes: reado
   const res: MicrodataResult = { found, title: {} };
   const authors: string[] = [];
   for (const el of itemprops) {
-    const props = (el.attr('itemprop') ?? '').toLowerCase().split(/\s+/);
-    if (!props[0]) continue;
+    const props = propsOf(el);
+    if (!props.length) continue;
     const scope = scopeOf(el, false);
     const scopeType = scope?.attr('itemtype') ?? '';
     if (SKIP_SCOPES.test(scopeType) && !props.includes('author')) continue;
@@ -58,6 +58,22 @@ export function readMicrodata(itemprops: readonly DomElement[], itemtypes: reado
   }
   return res;
 }
+
+/** itemprop names, or RDFa property names without their prefix (schema:datePublished, dc:date). */
+function propsOf(el: DomElement): string[] {
+  const ip = el.attr('itemprop');
+  if (ip) return ip.toLowerCase().split(/\s+/).filter(Boolean);
+  const p = el.attr('property');
+  if (!p || p.length > 200) return [];
+  return p.toLowerCase().split(/\s+/).map((x) => RDFA_NAMES[x.replace(/^.*[:/#]/, '')] ?? '').filter(Boolean);
+}
+
+/** RDFa property names (after the prefix) read, as the microdata name they mean. */
+const RDFA_NAMES: Record<string, string> = {
+  datepublished: 'datepublished', datecreated: 'datecreated', datemodified: 'datemodified', date: 'datepublished',
+  created: 'datecreated', issued: 'dateissued', modified: 'datemodified', published_time: 'datepublished',
+  modified_time: 'datemodified', author: 'author', creator: 'author', headline: 'headline',
+};
 
 function readProp(p: string, el: DomElement, scope: DomElement | null, scopeType: string, res: MicrodataResult,
   authors: string[], base: string | undefined, mdy: boolean): void {

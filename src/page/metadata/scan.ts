@@ -11,6 +11,7 @@ export interface PageScan {
   /** Every element in pre-order (doc.elements, or a walk of our own on a tree without features). */
   elements: DomElement[];
   metas: DomElement[];
+  /** Elements with itemprop, and (RDFa) elements other than <meta> with property. */
   itemprops: DomElement[];
   /** <time> elements, and <abbr> with a title (the hAtom `published` idiom). */
   times: DomElement[];
@@ -92,8 +93,9 @@ function scanAttrs(el: DomElement, s: PageScan, inBody: boolean): number {
       if (v.length < 100 && /\bauthor\b/i.test(v)) flags |= AUTHOR_LINK;
     } else if (n === 'title') {
       if (v) flags |= HAS_TITLE;
-    } else if (n === 'itemprop') {
-      if (s.itemprops.length < MAX_ITEMPROPS) s.itemprops.push(el);
+    } else if (n === 'itemprop' || n === 'property') {
+      // RDFa's property="schema:datePublished" is read with microdata's itemprop (microdata.ts).
+      if (s.itemprops.length < MAX_ITEMPROPS && s.itemprops[s.itemprops.length - 1] !== el) s.itemprops.push(el);
     } else if (n === 'itemtype') {
       if (s.itemtypes.length < 50) s.itemtypes.push(v);
     }

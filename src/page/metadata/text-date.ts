@@ -21,12 +21,14 @@ export function readTextDates(idx: TextIndex, url: UrlDate, headlineAt: number, 
   const found = new Found();
   const text = idx.text;
   const hits = findDates(text, { mdy, limit: MAX_DATES });
-  if (!hits.length) return found;
   const count = new Map<string, number>();
   const cands: Cand[] = [];
+  let modified: string | undefined;
   for (const h of hits) {
     const role = roleOf(text.slice(Math.max(0, h.start - 48), h.start));
-    if (role === 'copyright' || role === 'modified') continue;
+    if (role === 'copyright') continue;
+    // "Last edited 2019-11-10": the page's modified date (the merge may fall back on it).
+    if (role === 'modified') { modified ??= h.day; continue; }
     const pl = placementOf(ownerAt(idx, h.start));
     if (pl.inComments) continue;
     if (pl.hint === 'modified' && role !== 'published') continue;
@@ -48,5 +50,6 @@ export function readTextDates(idx: TextIndex, url: UrlDate, headlineAt: number, 
     if (s > bestScore) { bestScore = s; best = c; }
   }
   if (best) found.add('published', { iso: best.day, day: best.day } as DateValue, 'text');
+  if (modified) found.add('modified', { iso: modified, day: modified }, 'text');
   return found;
 }

@@ -25,7 +25,9 @@ export interface PageMetadata {
 /** Where a field's value came from, in the order a careful reader trusts them. */
 export type MetadataSource =
   | 'json-ld' | 'opengraph' | 'twitter' | 'dublin-core' | 'microdata' | 'meta' | 'markup'
-  | 'title-tag' | 'h1' | 'byline' | 'url' | 'text' | 'detected';
+  | 'title-tag' | 'h1' | 'byline' | 'url' | 'text' | 'detected'
+  /** A page's own JSON payload (Next.js, Nuxt, an app's state script): dates under publish-like keys. */
+  | 'app-data';
 
 export interface MetadataResult {
   metadata: PageMetadata;
