@@ -39,7 +39,7 @@ export function readByline(idx: TextIndex, headline: DomElement | null, headline
     if (pos >= at && pos < end) continue; // a date in the headline itself is its topic
     const role = roleOf(text.slice(Math.max(0, h.start - 48), h.start));
     if (role === 'copyright') continue;
-    const pl = placementOf(ownerAt(idx, pos));
+    const pl = placementOf(ownerAt(idx, pos), headline);
     if (pl.inComments || pl.inFurniture) continue;
     if (role === 'modified' || (role === 'neutral' && pl.hint === 'modified')) { modified ??= h.day; continue; }
     if (pos >= end) { if (!after) after = { day: h.day, d: pos - end }; }

@@ -26,7 +26,7 @@ const COMMENT_HINT = /comment|respond|reply|replies|discussion|disqus|kommentar|
 const FURNITURE_HINT = /sidebar|widget|related|footer|teaser|recent|popular|archive|(?:^|[\s_-])nav|menu|similar|more-|further|recommend|breadcrumb|calendar|ticker|trending|also/;
 const FURNITURE_TAGS = new Set(['aside', 'nav', 'form']);
 const MODIFIED_HINT = /updated|modified|aktualisiert|lastmod|date-mod|changed/;
-const PUBLISHED_HINT = /published|pubdate|date-pub|post-date|entry-date|posted|created|publish/;
+const PUBLISHED_HINT = /published|pubdate|date-pub|post-date|postdate|entry-date|posted|created|publish|date-line|dateline|byline/;
 
 export interface Placement {
   inComments: boolean;
@@ -38,13 +38,30 @@ export interface Placement {
   hint: 'published' | 'modified' | null;
 }
 
-/** Looks up to `depth` ancestors for comment, furniture and date-role hints. */
-export function placementOf(el: DomElement | null, depth = 25): Placement {
+/** The headline and its ancestors, for the last headline asked about (one page at a time). */
+let ancFor: DomElement | null = null;
+let anc = new Set<DomElement>();
+function headlineAncestors(h: DomElement): Set<DomElement> {
+  if (h !== ancFor) {
+    anc = new Set();
+    for (let e: DomElement | null = h; e; e = e.parent) anc.add(e);
+    ancFor = h;
+  }
+  return anc;
+}
+
+/**
+ * Looks up to `depth` ancestors for comment, furniture and date-role hints. The walk stops at the
+ * first ancestor that also holds the headline: above it lie the article's container and the page's
+ * wrappers, whose classes ("layout-with-sidebar") say nothing about where the date stands.
+ */
+export function placementOf(el: DomElement | null, headline: DomElement | null = null, depth = 25): Placement {
   const p: Placement = { inComments: false, inFurniture: false, inPageHeader: false, hint: null };
+  const stop = headline ? headlineAncestors(headline) : null;
   let footer = false;
   for (let e = el, k = 0; e && k < depth; e = e.parent, k++) {
     const tag = e.tag;
-    if (tag === 'body') break;
+    if (tag === 'body' || (stop && stop.has(e))) break;
     // A header or footer inside the article is the article's own: its date is the article's.
     if (tag === 'article' || tag === 'main') { p.inPageHeader = false; footer = false; continue; }
     if (tag === 'header') p.inPageHeader = true;
@@ -53,8 +70,9 @@ export function placementOf(el: DomElement | null, depth = 25): Placement {
     const cid = e.classId;
     if (!cid || cid.length > 300) continue;
     if (k < 4 && !p.hint) {
-      if (MODIFIED_HINT.test(cid)) p.hint = 'modified';
-      else if (PUBLISHED_HINT.test(cid)) p.hint = 'published';
+      // "entry-date published updated": a published hint outweighs the hAtom "updated" beside it.
+      if (PUBLISHED_HINT.test(cid)) p.hint = 'published';
+      else if (MODIFIED_HINT.test(cid)) p.hint = 'modified';
     }
     if (COMMENT_HINT.test(cid)) p.inComments = true;
     else if (FURNITURE_HINT.test(cid)) p.inFurniture = true;

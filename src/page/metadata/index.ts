@@ -123,7 +123,7 @@ function readVisible(doc: DomDocument, scan: PageScan, headline: DomElement | nu
   if (shown) out.bylineDay = (shown.value as DateValue).day;
   if (!dateSoFar && !out.bylineDay && !url.day) {
     const idx = (out.index = buildTextIndex(body, TEXT_CAP, headline));
-    found.push(safe(() => readTextDates(idx, url, idx.markAt, mdy), new Found()));
+    found.push(safe(() => readTextDates(idx, url, headline, mdy), new Found()));
   }
   return out;
 }

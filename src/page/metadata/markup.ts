@@ -38,19 +38,19 @@ export function readMarkup(scan: PageScan, headline: DomElement | null, mdy: boo
     const raw = el.tag === 'time' ? el.attr('datetime') : el.attr('title');
     const v = parseDate(raw, { mdy }) ?? (el.tag === 'time' ? parseDate(textOf(el, 120), { mdy }) : null);
     if (!v) continue;
-    addCandidate(dates, el, v, el.attr('pubdate') !== undefined ? 'published' : 'neutral', hid);
+    addCandidate(dates, el, v, el.attr('pubdate') !== undefined ? 'published' : 'neutral', headline);
   }
   for (const el of scan.hinted) {
     // A <time> inside was read already, from its attribute.
     if (el.tag === 'time') continue;
     // A machine-readable date in an attribute of a date-classed element: title="2020-09-20T14:20Z".
     const attrDate = parseDate(el.attr('datetime') ?? el.attr('content') ?? el.attr('title') ?? el.attr('data-date'), { mdy });
-    if (attrDate) { addCandidate(dates, el, attrDate, 'neutral', hid); continue; }
+    if (attrDate) { addCandidate(dates, el, attrDate, 'neutral', headline); continue; }
     const text = textOf(el, 200);
     const hits = findDates(text, { mdy, limit: 2 });
     for (const h of hits) {
       const role = roleOf(text.slice(0, h.start));
-      addCandidate(dates, el, { iso: h.day, day: h.day }, role, hid);
+      addCandidate(dates, el, { iso: h.day, day: h.day }, role, headline);
     }
   }
   const pub = pickDate(dates, 'published');
@@ -77,8 +77,9 @@ function readAuthors(scan: PageScan, hid: number): string[] {
   return normaliseAuthors(authors);
 }
 
-function addCandidate(out: DomDate[], el: DomElement, value: DateValue, role: DateRole, hid: number): void {
-  const pl = placementOf(el);
+function addCandidate(out: DomDate[], el: DomElement, value: DateValue, role: DateRole, headline: DomElement | null): void {
+  const hid = headline ? headline.id : NaN;
+  const pl = placementOf(el, headline);
   if (pl.inComments || pl.inFurniture || role === 'copyright') return;
   const r: DateRole = role !== 'neutral' ? role : pl.hint ?? 'neutral';
   out.push({ value, el, role: r, dist: el.id - hid });

@@ -6,6 +6,7 @@
  * out), agreement with the URL's year and month, nearness to the headline, and how often it
  * recurs. The body text is searched once, up to a bounded length.
  */
+import type { DomElement } from '../../dom/node.js';
 import { findDates, type DateValue } from './dates.js';
 import { placementOf, roleOf } from './date-context.js';
 import { Found } from './found.js';
@@ -17,7 +18,8 @@ const MAX_DATES = 120;
 
 interface Cand { day: string; pos: number; score: number }
 
-export function readTextDates(idx: TextIndex, url: UrlDate, headlineAt: number, mdy: boolean): Found {
+export function readTextDates(idx: TextIndex, url: UrlDate, headline: DomElement | null, mdy: boolean): Found {
+  const headlineAt = idx.markAt;
   const found = new Found();
   const text = idx.text;
   const hits = findDates(text, { mdy, limit: MAX_DATES });
@@ -29,7 +31,7 @@ export function readTextDates(idx: TextIndex, url: UrlDate, headlineAt: number, 
     if (role === 'copyright') continue;
     // "Last edited 2019-11-10": the page's modified date (the merge may fall back on it).
     if (role === 'modified') { modified ??= h.day; continue; }
-    const pl = placementOf(ownerAt(idx, h.start));
+    const pl = placementOf(ownerAt(idx, h.start), headline);
     if (pl.inComments) continue;
     if (pl.hint === 'modified' && role !== 'published') continue;
     let score = 0;
