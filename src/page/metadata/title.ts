@@ -157,11 +157,11 @@ interface Split { text: string; segs: Segment[]; seps: string[] }
  * Separators between a headline and the site name: bars (full-width and box-drawing ones too, as
  * CJK titles write them), bullets, guillemets, double colons and underscores with or without
  * spaces; dashes, slashes, ">" and "@" only with a space on each side (a hyphenated word is no
- * separator); a colon only before a space ("Site: Headline", not "10:30"); an opening
+ * separator); a colon only next to a space ("Site: Headline", "Headline :site", not "10:30"); an opening
  * parenthesis whose group closes the title ("Headline (from The Herald)"). No quantifier is
  * nested and clean() has collapsed white space, so the scan is linear.
  */
-const SEPARATOR = /\s*(?:\|+|::|»|«|·|•|~|_+|｜|│|‖)\s*|\s+(?:-{1,2}|–|—|\/|>|@)\s+|:\s+|\s*\((?=[^()]{2,48}\)\s*$)/g;
+const SEPARATOR = /\s*(?:\|+|::|»|«|·|•|~|_+|｜|│|‖)\s*|\s+(?:-{1,2}|–|—|\/|>|@)\s+|\s*:\s+|\s+:|\s*\((?=[^()]{2,48}\)\s*$)/g;
 
 function split(title: string): Split {
   const segs: Segment[] = [];
@@ -202,7 +202,15 @@ function brandShaped(text: string, rest: string, ratio = 2): boolean {
 /** Separators that also join a headline's halves ("Review: the film", "Headline (video)"). */
 const WEAK_SEPARATORS = new Set([':', '(']);
 
-interface Stripped { text: string; from: number; to: number; split: Split; known: boolean }
+interface Stripped {
+  text: string;
+  /** The segments kept. */
+  from: number; to: number;
+  /** The segments left after the known site names went (before the name-shaped ones did). */
+  knownFrom: number; knownTo: number;
+  split: Split;
+  known: boolean;
+}
 
 /**
  * The title without the site name (and section names) at either end. Ends that match the known
@@ -212,7 +220,7 @@ interface Stripped { text: string; from: number; to: number; split: Split; known
 function stripSiteName(title: string, site: SiteName): Stripped {
   const s = split(title);
   let i = 0, j = s.segs.length - 1;
-  if (j <= 0) return { text: title, from: 0, to: j, split: s, known: false };
+  if (j <= 0) return { text: title, from: 0, to: j, knownFrom: 0, knownTo: j, split: s, known: false };
   let knownEnd = false, knownStart = false;
   for (let moved = true; moved && j > i;) {
     moved = false;
@@ -220,6 +228,7 @@ function stripSiteName(title: string, site: SiteName): Stripped {
     if (site.matches(s.segs[i].text)) { i++; moved = knownStart = true; }
   }
   const n = s.segs.length;
+  const knownFrom = i, knownTo = j;
   // "Headline - Section - Site": after the site name, the sections before it.
   while (j > i) {
     const sep = s.seps[j - 1];
@@ -237,10 +246,13 @@ function stripSiteName(title: string, site: SiteName): Stripped {
     // After the site's name, a section may be as long as a short headline ("Site - Other
     // Sports - Podium for Canuck"); a leading chunk of a headline rarely follows a site's name.
     if (!brandShaped(s.segs[i].text, span(s, i + 1, j), knownStart && i > 0 ? 1 : 2) || words(s.segs[i].text) > 3) break;
-    if (!knownStart && (i > 0 || !/^(?:\||\|\||::|»|>|\/|_+)$/.test(sep))) break;
+    // With no known name: a first segment before a bar, guillemet or slash goes, and the ones
+    // after it only when as short and set off the same way ("dy/dan » Blog Archive » Headline").
+    if (!knownStart && i === 0 && !/^(?:\||\|\||::|»|>|\/|_+)$/.test(sep)) break;
+    if (!knownStart && i > 0 && (words(s.segs[i].text) > 2 || s.seps[i - 1] !== sep)) break;
     i++;
   }
-  return { text: span(s, i, j), from: i, to: j, split: s, known: knownEnd || knownStart };
+  return { text: span(s, i, j), from: i, to: j, knownFrom, knownTo, split: s, known: knownEnd || knownStart };
 }
 
 // ---- body candidates ---------------------------------------------------------------------------
@@ -250,7 +262,7 @@ const HEADLINE_HINT = /headline|(?:entry|post|article|story|page|news|content|ma
 /** The strongest of them: named a headline. */
 const STRONG_HINT = /headline|(?:entry|post|article|story)[-_]?(?:title|head)/;
 /** Class or id words of the site's name or of a box's title. */
-const NOT_HEADLINE = /logo|brand|masthead|site[-_]?(?:title|name)|widget|sidebar|subtitle|sub[-_]title|subhead|related|promo|teaser|nav|menu|footer|comment|section[-_]?title|module|card|list/;
+const NOT_HEADLINE = /logo|brand|masthead|banner|site[-_]?(?:title|name)|blog[-_]?(?:title|name)|widget|sidebar|subtitle|sub[-_]title|subhead|related|promo|teaser|nav|menu|footer|comment|section[-_]?title|module|card|list/;
 const HEADING_TAGS = new Set(['h1', 'h2', 'h3']);
 const SKIPPED_TAGS = new Set(['nav', 'footer', 'aside', 'select', 'svg', 'noscript', 'template']);
 
@@ -323,6 +335,29 @@ function isLogo(el: DomElement, text: string, site: SiteName): boolean {
   return site.matches(text, true);
 }
 
+/** Class or id words of the page's banner, where a blog's <h1> holds its name. */
+const SITE_HEADER = /logo|brand|masthead|banner|site[-_]?(?:title|name|header|branding)|blog[-_]?(?:title|name|header)|sidebar|widget/;
+
+/**
+ * Whether an element sits in the page's banner or a sidebar: within six levels, a <header>,
+ * role="banner" or a container named so, that is no article's (no <article> or <main> above it
+ * within twelve). Blogs and older sites put the site's name in such an <h1>, and the post's
+ * title in an <h2> or <h3>; an article's own <header> holds its headline.
+ */
+function inSiteHeader(el: DomElement): boolean {
+  let banner = false;
+  let p = el.parent;
+  for (let up = 0; p && up < 12; up++, p = p.parent) {
+    const tag = p.tag;
+    if (tag === 'article' || tag === 'main') return false;
+    if (tag === 'body') break;
+    if (banner || up >= 6) continue;
+    if (tag === 'header' || p.attr('role') === 'banner') banner = true;
+    else if (p.classId && SITE_HEADER.test(p.classId.length > 200 ? p.classId.slice(0, 200) : p.classId)) banner = true;
+  }
+  return banner;
+}
+
 /** Text that reads as a headline: some words, not a link, not a label ("Sports", "More:"). */
 function headlineShaped(el: DomElement, text: string): boolean {
   const w = words(text);
@@ -341,6 +376,8 @@ interface Variant {
   whole: boolean;
   /** Reaches into the part stripSiteName took off ("Headline | Site"). */
   beyond: boolean;
+  /** Reaches into a segment taken off as a known site name (not only by its shape). */
+  known: boolean;
 }
 
 /**
@@ -362,7 +399,8 @@ function variantKeys(refs: Ref[], site: SiteName): Map<string, Variant> {
         const prev = map.get(k);
         const whole = (i === 0 && j === n - 1) || (i === st.from && j === st.to);
         const beyond = !outside && (i < st.from || j > st.to);
-        if (!prev) map.set(k, { text: t, source: r.source, site: outside || (i === j && n > 1 && site.matches(t)), whole, beyond });
+        const known = i < st.knownFrom || j > st.knownTo;
+        if (!prev) map.set(k, { text: t, source: r.source, site: outside || (i === j && n > 1 && site.matches(t)), whole, beyond, known });
         else {
           if (prev.site && !outside) prev.site = false;
           if (whole) prev.whole = true;
@@ -430,10 +468,12 @@ export function chooseTitle(doc: DomDocument, c: TitleCandidates): ChosenTitle {
   // A title that is the site's name, or one or two words no other metadata confirms, names no
   // article: a headline the page shows is better.
   const weak = !stripped || site.matches(stripped, true) || (words(stripped) <= 2 && !confirmed(refs, stripped, source));
-  let firstShaped: ChosenTitle | null = null, firstAny: ChosenTitle | null = null;
+  let firstShaped: ChosenTitle | null = null, firstAny: ChosenTitle | null = null, bannerAny: ChosenTitle | null = null;
   for (const el of body.h1) {
     const t = textOf(body, el);
     if (!t || isLogo(el, t, site)) continue;
+    // The <h1> shows the whole <title>, site name and all: the headline is its stripped part.
+    if (stripped && st!.known && key(stripSiteName(t, site).text) === key(stripped)) return { title: stripSiteName(t, site).text, source, headline: el };
     if (stripped && overlap(t, stripped) >= 0.6) {
       // An <h1> that runs on past the title (a date, a standfirst inside it) holds the headline
       // but is more than it: the title's words are the headline.
@@ -443,12 +483,17 @@ export function chooseTitle(doc: DomDocument, c: TitleCandidates): ChosenTitle {
       }
       return { title: t, source: 'h1', headline: el };
     }
-    if (!firstShaped && headlineShaped(el, t)) firstShaped = { title: t, source: 'h1', headline: el };
-    firstAny ??= { title: t, source: 'h1', headline: el };
+    // The page's own headline in place of a title rewritten for search (or a tagline): the
+    // <h1> wins. A sidebar's or a banner's <h1> is no headline. (Asking it to share a word with
+    // the title lost more pages with a tagline for a title than it saved from widget <h1>s.)
+    const inBanner = inSiteHeader(el);
+    if (!firstShaped && !inBanner && headlineShaped(el, t)) firstShaped = { title: t, source: 'h1', headline: el };
+    if (!inBanner) firstAny ??= { title: t, source: 'h1', headline: el };
+    bannerAny ??= { title: t, source: 'h1', headline: el };
   }
   if (firstShaped) return firstShaped;
   // With no title at all, any <h1> that is not the logo says more than nothing.
-  if (!stripped && firstAny) return firstAny;
+  if (!stripped && (firstAny || bannerAny)) return (firstAny ?? bannerAny)!;
   if (weak) {
     const other = strongOther(body, site);
     if (other) return other;
@@ -475,26 +520,34 @@ function strongOther(body: BodyCandidates, site: SiteName): ChosenTitle | null {
 
 /** Step 1 of chooseTitle: among the <h1>s (else the other candidates) showing a variant, the longest. */
 function bestShown(body: BodyCandidates, variants: Map<string, Variant>, site: SiteName): ChosenTitle | null {
-  for (const group of [body.h1, body.other]) {
-    let best: ChosenTitle | null = null, bestLen = 0;
-    for (const el of group) {
-      if (group === body.other && !body.fits[el.textLen]) continue;
-      const t = textOf(body, el);
-      const k = key(t);
-      const v = variants.get(k);
-      if (!v || v.site) continue;
-      // One or two words of a longer title ("Golf > News") shown in an <h3> are a section's name.
-      if (!v.whole && words(t) <= 2) continue;
-      // Only an <h1> can overrule the site-name stripping: "Headline | Site" in a breadcrumb or a
-      // share box is the title repeated, not the headline.
-      if (v.beyond && group !== body.h1) continue;
-      if (group === body.h1 && isLogo(el, t, site)) continue;
-      if (k.length > bestLen) { best = { title: t, source: v.source, headline: el }; bestLen = k.length; }
-    }
-    if (best && group === body.other) return preferH1(body, best, site);
-    if (best) return best;
+  const h1 = bestIn(body, body.h1, variants, site);
+  // A part of the title that an <h1> shows is the site's name when another element shows the
+  // whole headline ("Blog Name: Post Title", the blog's name in the <h1>, the post's in an <h3>).
+  if (h1 && h1.whole) return h1.chosen;
+  const other = bestIn(body, body.other, variants, site);
+  if (other && (!h1 || other.whole)) return preferH1(body, other.chosen, site);
+  return h1 ? h1.chosen : null;
+}
+
+/** Among `group`, the element showing the longest variant of a metadata title. */
+function bestIn(body: BodyCandidates, group: DomElement[], variants: Map<string, Variant>, site: SiteName): { chosen: ChosenTitle; whole: boolean } | null {
+  const isH1 = group === body.h1;
+  let best: { chosen: ChosenTitle; whole: boolean } | null = null, bestLen = 0;
+  for (const el of group) {
+    if (!isH1 && !body.fits[el.textLen]) continue;
+    const t = textOf(body, el);
+    const k = key(t);
+    const v = variants.get(k);
+    if (!v || v.site) continue;
+    // One or two words of a longer title ("Golf > News") shown in an <h3> are a section's name.
+    if (!v.whole && words(t) <= 2) continue;
+    // "Headline | Site" shown in a breadcrumb or a share box is the title repeated, not the
+    // headline; an <h1> showing it overrules a site name found by shape, not a known one.
+    if (v.beyond && (!isH1 || v.known)) continue;
+    if (isH1 && (isLogo(el, t, site) || (!v.whole && inSiteHeader(el)))) continue;
+    if (k.length > bestLen) { best = { chosen: { title: t, source: v.source, headline: el }, whole: v.whole }; bestLen = k.length; }
   }
-  return null;
+  return best;
 }
 
 /**
