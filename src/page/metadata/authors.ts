@@ -18,7 +18,8 @@ const EMAIL = /[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}/g;
 const URLISH = /(?:https?:\/\/|www\.|\.(?:com|org|net|de|fr|html?)\b|\/)/i;
 // Conjunctions and separators between names, in the languages of the month table.
 // Lower case only: "John A. Smith" keeps its initial.
-const SPLIT = / ?(?:[,;|/&・、]| (?:and|AND|und|et|y|e|en|og|och|i|ja|a|u|и) ) ?/;
+// (Czech and Polish "a", "i" are left out: they are English words.)
+const SPLIT = / ?(?:[,;|/&・、]| (?:and|AND|und|et|y|e|en|og|och|ja|и) ) ?/;
 
 const NOT_PEOPLE = new Set([
   'staff', 'admin', 'administrator', 'administrador', 'redaktion', 'die redaktion', 'redaction', 'rédaction', 'la rédaction',
@@ -37,6 +38,10 @@ const HAS_LETTER = /\p{L}/u;
 export function splitAuthor(raw: string): string[] {
   if (!raw || raw.length > 400) return [];
   let s = raw.replace(/\s+/g, ' ').trim();
+  // A profile URL (article:author often holds one) names nobody: it is not split into pieces.
+  if (/^(?:https?:|www\.)|:\/\//i.test(s)) return [];
+  // A sentence caught by a byline selector, not a list of names.
+  if (s.split(' ').length > 12) return [];
   s = s.replace(EMAIL, ' ').replace(/[<(\[]\s*[>)\]]/g, ' ');
   s = s.replace(LABEL, '');
   for (let k = 0; k < 2; k++) s = s.replace(PREFIX, '').replace(PREFIX_LC, '');

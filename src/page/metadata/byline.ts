@@ -23,7 +23,13 @@ export interface BylineResult {
   headlineAt: number;
 }
 
-export function readByline(idx: TextIndex, headline: DomElement | null, headlineText: string, mdy: boolean): BylineResult {
+/**
+ * `url`: the day or month the URL gives (url-date.ts). A byline date of another month belongs to
+ * something else (a related story, an event the article announces); one equal to the URL's day is
+ * the article's. (A URL's year alone is not used: "/2021/22/" is a season, not a date.)
+ */
+export function readByline(idx: TextIndex, headline: DomElement | null, headlineText: string, mdy: boolean,
+  url: { day?: string; month?: string } = {}): BylineResult {
   const found = new Found();
   const res: BylineResult = { found, headlineAt: -1 };
   const at = idx.markAt;
@@ -34,18 +40,21 @@ export function readByline(idx: TextIndex, headline: DomElement | null, headline
   const text = idx.text.slice(from, end + AFTER);
   let after: { day: string; d: number } | null = null, before: { day: string; d: number } | null = null;
   let modified: string | null = null;
+  let agreed: { day: string; d: number } | null = null;
   for (const h of findDates(text, { mdy, limit: 20 })) {
     const pos = from + h.start;
     if (pos >= at && pos < end) continue; // a date in the headline itself is its topic
+    if (url.month && !h.day.startsWith(url.month)) continue;
     const role = roleOf(text.slice(Math.max(0, h.start - 48), h.start));
     if (role === 'copyright') continue;
     const pl = placementOf(ownerAt(idx, pos), headline);
     if (pl.inComments || pl.inFurniture) continue;
     if (role === 'modified' || (role === 'neutral' && pl.hint === 'modified')) { modified ??= h.day; continue; }
+    if (h.day === url.day) { agreed = { day: h.day, d: 0 }; continue; }
     if (pos >= end) { if (!after) after = { day: h.day, d: pos - end }; }
     else before = { day: h.day, d: at - pos };
   }
-  const pick = after && (!before || after.d <= before.d * 3) ? after : before;
+  const pick = agreed ?? (after && (!before || after.d <= before.d * 3) ? after : before);
   if (pick) found.add('published', { iso: pick.day, day: pick.day }, 'byline');
   if (modified) found.add('modified', { iso: modified, day: modified }, 'byline');
   found.add('authors', normaliseAuthors(bylineLines(idx.text.slice(end, end + AFTER))), 'byline');

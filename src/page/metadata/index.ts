@@ -117,7 +117,7 @@ function readVisible(doc: DomDocument, scan: PageScan, headline: DomElement | nu
   // The byline lies next to the headline: only the text just around it is needed.
   const local = headline ? buildAroundIndex(headline, body, BYLINE_BEFORE, BYLINE_AFTER) : buildTextIndex(body, BYLINE_AFTER);
   const headText = headline ? textOf(headline, 600) : '';
-  const byline = safe(() => readByline(local, headline, headText, mdy), { found: new Found(), headlineAt: -1 });
+  const byline = safe(() => readByline(local, headline, headText, mdy, { day: url.day?.day, month: url.month }), { found: new Found(), headlineAt: -1 });
   found.push(byline.found);
   const shown = byline.found.list.find((p) => p.field === 'published');
   if (shown) out.bylineDay = (shown.value as DateValue).day;

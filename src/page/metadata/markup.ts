@@ -108,5 +108,7 @@ export function pickDate(dates: readonly DomDate[], want: 'published' | 'modifie
     } else score -= d.el.id / 1000;
     if (score > bestScore) { bestScore = score; best = d; }
   }
+  // The same day given with its time and zone elsewhere (the <time> inside a byline): the fuller one.
+  if (best) for (const d of dates) if (d.value.day === best.value.day && d.value.iso.length > best.value.iso.length) best = d;
   return best;
 }

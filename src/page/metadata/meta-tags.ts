@@ -75,7 +75,8 @@ export function readMetaTags(metas: readonly DomElement[], html: string | undefi
   const res: MetaTagsResult = { found: new Found(), title: {}, mdy: false };
   let ogType: string | undefined;
   for (const m of metas) {
-    const name = (m.attr('property') ?? m.attr('name') ?? m.attr('http-equiv') ?? m.attr('itemprop'))?.trim().toLowerCase();
+    // itemprop metas are microdata's (microdata.ts), read there with their scope.
+    const name = (m.attr('property') ?? m.attr('name') ?? m.attr('http-equiv'))?.trim().toLowerCase();
     const content = m.attr('content');
     if (!name || content === undefined || name.length > 60) continue;
     const value = content.trim();

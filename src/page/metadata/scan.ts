@@ -60,7 +60,12 @@ export function scanPage(doc: DomDocument): PageScan {
     const el = elements[i];
     if (el === body) inBody = true;
     const code = TAG_CODE.get(el.tag);
-    if (code === T.Meta) { if (s.metas.length < MAX_METAS) s.metas.push(el); continue; }
+    if (code === T.Meta) {
+      if (s.metas.length < MAX_METAS) s.metas.push(el);
+      // <meta itemprop="datePublished" content> belongs to the microdata around it.
+      if (el.attr('itemprop') !== undefined && s.itemprops.length < MAX_ITEMPROPS) s.itemprops.push(el);
+      continue;
+    }
     if (code === T.Title) { if (!s.titleEl) s.titleEl = el; continue; }
     const flags = el.attrs.length ? scanAttrs(el, s, inBody) : 0;
     if (!inBody || code === undefined) continue;

@@ -21,6 +21,8 @@ export interface UrlDate {
 // /2016/12/23/, /2016-12-23, _2016_12_23, .2016.12.23: separators between the parts agree. A
 // one-digit day must end the segment (/2017/7/2/): "/2023/10/3-fragen" is a month and a slug.
 const SEP_DATE = /(?<![\d])((?:199[5-9]|20\d\d))([/_.-])(0?[1-9]|1[0-2])\2(0[1-9]|[12]\d|3[01]|[1-9](?=[/?#.]|$))(?!\d)/;
+// Day first, as European sites write it: /meldungen/29-10-2021, bericht_vom_22.04.2020.
+const DMY_DATE = /(?<![\d.])(0?[1-9]|[12]\d|3[01])([._-])(0?[1-9]|1[0-2])\2((?:199[5-9]|20\d\d))(?!\d)/;
 // 20161223 standing alone between non-digits.
 const COMPACT_DATE = /(?<!\d)((?:199[5-9]|20\d\d))(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?!\d)/;
 // /2016/12/ or /2016-12/ (a year and a month as a path segment pair).
@@ -39,6 +41,9 @@ export function urlDate(url: string | undefined, now = Date.now()): UrlDate {
     out.day = { iso: day, day };
   } else if ((m = COMPACT_DATE.exec(path)) && validDay(+m[1], +m[2], +m[3], now)) {
     const day = dayString(+m[1], +m[2], +m[3]);
+    out.day = { iso: day, day };
+  } else if ((m = DMY_DATE.exec(path)) && validDay(+m[4], +m[3], +m[1], now)) {
+    const day = dayString(+m[4], +m[3], +m[1]);
     out.day = { iso: day, day };
   }
   if (out.day) { out.month = out.day.day.slice(0, 7); out.year = out.day.day.slice(0, 4); return out; }
