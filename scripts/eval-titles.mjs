@@ -73,7 +73,16 @@ function jsonLdHeadline(doc) {
   return undefined;
 }
 
+/** The page's own URL when the manifest has none (dragnet): <link rel=canonical>, else og:url. */
+function pageUrl(doc) {
+  for (const el of doc.elements) {
+    if (el.tag === 'link' && /\bcanonical\b/i.test(el.attr('rel') ?? '') && el.attr('href')) return el.attr('href');
+  }
+  return meta(doc, 'og:url');
+}
+
 function candidates(doc, url) {
+  url ??= pageUrl(doc);
   const t = doc.elements.find((e) => e.tag === 'title');
   return {
     titleTag: t ? elementText(t) : undefined,

@@ -119,6 +119,14 @@ class SiteName {
     this.hosts = hostNames(url);
   }
 
+  /** Another spelling of the name, as the page's banner shows it. True when it was new. */
+  addName(name: string): boolean {
+    const k = key(name);
+    if (k.length < 3 || k.length > 60 || this.keys.includes(k)) return false;
+    this.keys.push(k);
+    return true;
+  }
+
   /**
    * Whether `segment` is the site's name. Loose for an end segment of a title, where the headline
    * stays in the other segments; `strict` for a whole text (an <h1>), where a headline may name
@@ -161,7 +169,7 @@ interface Split { text: string; segs: Segment[]; seps: string[] }
  * parenthesis whose group closes the title ("Headline (from The Herald)"). No quantifier is
  * nested and clean() has collapsed white space, so the scan is linear.
  */
-const SEPARATOR = /\s*(?:\|+|::|»|«|·|•|~|_+|｜|│|‖)\s*|\s+(?:-{1,2}|–|—|\/|>|@)\s+|\s*:\s+|\s+:|\s*\((?=[^()]{2,48}\)\s*$)/g;
+const SEPARATOR = /\s*(?:\|+|::|»|«|›|‹|·|•|~|_+|｜|│|‖)\s*|\s+(?:-{1,2}|–|—|\/|>|@)\s+|\s*:\s+|\s+:|\s*\((?=[^()]{2,48}\)\s*$)/g;
 
 function split(title: string): Split {
   const segs: Segment[] = [];
@@ -248,7 +256,7 @@ function stripSiteName(title: string, site: SiteName): Stripped {
     if (!brandShaped(s.segs[i].text, span(s, i + 1, j), knownStart && i > 0 ? 1 : 2) || words(s.segs[i].text) > 3) break;
     // With no known name: a first segment before a bar, guillemet or slash goes, and the ones
     // after it only when as short and set off the same way ("dy/dan » Blog Archive » Headline").
-    if (!knownStart && i === 0 && !/^(?:\||\|\||::|»|>|\/|_+)$/.test(sep)) break;
+    if (!knownStart && i === 0 && !/^(?:\||\|\||::|»|›|>|\/|_+)$/.test(sep)) break;
     if (!knownStart && i > 0 && (words(s.segs[i].text) > 2 || s.seps[i - 1] !== sep)) break;
     i++;
   }
@@ -264,11 +272,16 @@ const STRONG_HINT = /headline|(?:entry|post|article|story)[-_]?(?:title|head)/;
 /** Class or id words of the site's name or of a box's title. */
 const NOT_HEADLINE = /logo|brand|masthead|banner|site[-_]?(?:title|name)|blog[-_]?(?:title|name)|widget|sidebar|subtitle|sub[-_]title|subhead|related|promo|teaser|nav|menu|footer|comment|section[-_]?title|module|card|list/;
 const HEADING_TAGS = new Set(['h1', 'h2', 'h3']);
+/** Class or id words of the element that shows the site's name in its banner. */
+const SITE_NAME_CLASS = /logo|site[-_]?(?:title|name)|blog[-_]?(?:title|name)|brand(?:ing)?(?:$|[\s_-])/;
+const MAX_NAMES = 6;
 const SKIPPED_TAGS = new Set(['nav', 'footer', 'aside', 'select', 'svg', 'noscript', 'template']);
 
 interface BodyCandidates {
   h1: DomElement[];
   other: DomElement[];
+  /** Elements that show the site's name: a link with rel="home", a logo or site-title class. */
+  names: DomElement[];
   /** Rendered texts, each element's once. */
   texts: Map<DomElement, string>;
   /** lengthFilter of the variants. */
@@ -302,7 +315,7 @@ function headlineLike(el: DomElement): boolean {
  * length could match a variant (`fits`) or that are named a headline outright.
  */
 function collect(doc: DomDocument, fits: Uint8Array): BodyCandidates {
-  const out: BodyCandidates = { h1: [], other: [], texts: new Map(), fits };
+  const out: BodyCandidates = { h1: [], other: [], names: [], texts: new Map(), fits };
   const body = doc.body;
   const els = doc.elements;
   if (!body || body.id < 0 || !els || els[body.id] !== body) return out;
@@ -321,6 +334,10 @@ function collect(doc: DomDocument, fits: Uint8Array): BodyCandidates {
     if (el.attr('itemprop') === 'headline') { if (headlineLike(el)) out.other.push(el); continue; }
     // A class list is short; a hostile one is cut before the regexes read it.
     const ci = el.classId.length > 200 ? el.classId.slice(0, 200) : el.classId;
+    if (len <= 60 && out.names.length < MAX_NAMES && (el.tag === 'a' ? /\bhome\b/i.test(el.attr('rel') ?? '') : ci && SITE_NAME_CLASS.test(ci))) {
+      out.names.push(el);
+      continue;
+    }
     // indexOf first: the regexes are for the few class names that can match.
     if (!ci || (ci.indexOf('head') < 0 && ci.indexOf('title') < 0 && ci.indexOf('hed') < 0)) continue;
     if ((fits[len] || STRONG_HINT.test(ci)) && HEADLINE_HINT.test(ci) && !NOT_HEADLINE.test(ci) && headlineLike(el)) out.other.push(el);
@@ -452,8 +469,11 @@ export function chooseTitle(doc: DomDocument, c: TitleCandidates): ChosenTitle {
   add(c.twitterTitle, 'twitter');
   add(c.microdataHeadline, 'microdata');
   add(c.titleTag, 'title-tag');
-  const variants = variantKeys(refs, site);
+  let variants = variantKeys(refs, site);
   const body = collect(doc, lengthFilter(variants));
+  // The banner's name for the site (a logo's text, a blog's name in its <h1>) is one more way to
+  // know which end of the title is the site: the variants are worked out again with it.
+  if (learnNames(body, refs, site)) variants = variantKeys(refs, site);
 
   // 1. A shown headline whose text is a variant of a metadata title.
   const shown = bestShown(body, variants, site);
@@ -499,6 +519,22 @@ export function chooseTitle(doc: DomDocument, c: TitleCandidates): ChosenTitle {
     if (other) return other;
   }
   return { title: stripped, source, headline: null };
+}
+
+/**
+ * Adds the names the page's banner shows to `site`: the elements collect() found, and <h1>s in
+ * the banner. A name that is the headline itself (the stripped title) is not the site's.
+ */
+function learnNames(body: BodyCandidates, refs: Ref[], site: SiteName): boolean {
+  const headlines = new Set(refs.map((r) => key(stripSiteName(r.text, site).text)));
+  let added = false;
+  const learn = (el: DomElement): void => {
+    const t = textOf(body, el);
+    if (t && words(t) <= 6 && !headlines.has(key(t)) && site.addName(t)) added = true;
+  };
+  for (const el of body.names) learn(el);
+  for (const el of body.h1) if (el.textLen <= 60 && inSiteHeader(el)) learn(el);
+  return added;
 }
 
 /** Whether a metadata title other than `source` says `text` too (one of its variants). */
