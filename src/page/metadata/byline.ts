@@ -25,8 +25,8 @@ export interface BylineResult {
 
 /**
  * `url`: the day or month the URL gives (url-date.ts). A byline date of another month belongs to
- * something else (a related story, an event the article announces); one equal to the URL's day is
- * the article's. (A URL's year alone is not used: "/2021/22/" is a season, not a date.)
+ * something else (a related story, an event the article announces); with a full day in the URL,
+ * only that day is taken. (A URL's year alone is not used: "/2021/22/" is a season, not a date.)
  */
 export function readByline(idx: TextIndex, headline: DomElement | null, headlineText: string, mdy: boolean,
   url: { day?: string; month?: string } = {}): BylineResult {
@@ -44,7 +44,8 @@ export function readByline(idx: TextIndex, headline: DomElement | null, headline
   for (const h of findDates(text, { mdy, limit: 20 })) {
     const pos = from + h.start;
     if (pos >= at && pos < end) continue; // a date in the headline itself is its topic
-    if (url.month && !h.day.startsWith(url.month)) continue;
+    // A full day in the URL is the article's: a byline date is only taken when it agrees.
+    if (url.day ? h.day !== url.day : url.month ? !h.day.startsWith(url.month) : false) continue;
     const role = roleOf(text.slice(Math.max(0, h.start - 48), h.start));
     if (role === 'copyright') continue;
     const pl = placementOf(ownerAt(idx, pos), headline);

@@ -105,7 +105,7 @@ function readVisible(doc: DomDocument, scan: PageScan, headline: DomElement | nu
   const out: Visible = { index: null, checkShown: false };
   const haveDate = sv.published !== undefined, haveAuthors = sv.authors !== undefined;
   if (!haveDate || !haveAuthors) {
-    found.push(safe(() => readMarkup(scan, headline, mdy, { dates: !haveDate, authors: !haveAuthors }), new Found()));
+    found.push(safe(() => readMarkup(scan, headline, mdy, { dates: !haveDate, authors: !haveAuthors }, { day: url.day?.day, month: url.month }), new Found()));
   }
   const body = doc.body;
   if (!body) return out;

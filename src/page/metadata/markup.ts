@@ -28,7 +28,8 @@ const NOT_AUTHOR_CLASS = /comment|avatar|bio|about|description|share|social|img|
 
 export interface MarkupWants { dates: boolean; authors: boolean }
 
-export function readMarkup(scan: PageScan, headline: DomElement | null, mdy: boolean, want: MarkupWants = { dates: true, authors: true }): Found {
+export function readMarkup(scan: PageScan, headline: DomElement | null, mdy: boolean, want: MarkupWants = { dates: true, authors: true },
+  url: { day?: string; month?: string } = {}): Found {
   const found = new Found();
   const hid = headline ? headline.id : NaN;
   const dates: DomDate[] = [];
@@ -53,7 +54,9 @@ export function readMarkup(scan: PageScan, headline: DomElement | null, mdy: boo
       addCandidate(dates, el, { iso: h.day, day: h.day }, role, headline);
     }
   }
-  const pub = pickDate(dates, 'published');
+  // Dates that contradict the URL's month are another text's; the URL's own day is this one's.
+  const agreeing = url.month ? dates.filter((d) => d.value.day.startsWith(url.month!)) : dates;
+  const pub = agreeing.find((d) => d.value.day === url.day && d.role !== 'modified') ?? pickDate(agreeing, 'published');
   found.add('published', pub?.value, 'markup');
   found.add('modified', pickDate(dates, 'modified')?.value, 'markup');
   return found;
