@@ -92,6 +92,33 @@ test('an <h1> that is the logo or the site name is passed over', () => {
   assert.equal(bare.source, 'h1');
 });
 
+test("a blog's name in its banner <h1> gives way to the post title shown below it", () => {
+  const doc = page(
+    '<div class="banner"><h1><a href="/">Harbour Notes</a></h1></div>' +
+    `<div class="post"><h3 class="post-title">The wall held</h3>${ARTICLE}</div>`,
+  );
+  const t = chooseTitle(doc, { titleTag: 'Harbour Notes: The wall held' });
+  assert.equal(t.title, 'The wall held');
+  assert.equal(t.headline?.tag, 'h3');
+  // The banner's link home names the site, so a short headline keeps its place at the start.
+  const home = page(`<header><a rel="home" href="/">Cook Republic</a></header><article><h2>Noodlecakes</h2>${ARTICLE}</article>`);
+  assert.equal(chooseTitle(home, { titleTag: 'Noodlecakes | Cook Republic' }).title, 'Noodlecakes');
+  assert.equal(chooseTitle(home, { titleTag: 'Cook Republic › Noodlecakes' }).title, 'Noodlecakes');
+});
+
+test('an <h1> that shows the whole <title> gives the headline without the known site name', () => {
+  const doc = page(`<article><h1>Bugle - Storm hits the coast</h1>${ARTICLE}</article>`);
+  const t = chooseTitle(doc, { titleTag: 'Bugle - Storm hits the coast', url: 'https://bugle.example/a' });
+  assert.equal(t.title, 'Storm hits the coast');
+  assert.equal(t.headline?.tag, 'h1');
+});
+
+test('CJK titles: full-width bars and underscores; JSON-LD character references', () => {
+  assert.equal(chooseTitle(empty, { titleTag: '河谷稻田迎来丰收｜河谷日报', siteName: '河谷日报' }).title, '河谷稻田迎来丰收');
+  assert.equal(chooseTitle(empty, { titleTag: '河谷稻田迎来丰收_河谷日报', siteName: '河谷日报' }).title, '河谷稻田迎来丰收');
+  assert.equal(chooseTitle(empty, { jsonLdHeadline: 'It&#8217;s a storm &amp; a tide' }).title, 'It’s a storm & a tide');
+});
+
 test('a section-name <h1> does not replace the title; a headline that names the site is kept', () => {
   const doc = page(`<h1>Weather</h1>${ARTICLE}`);
   assert.equal(chooseTitle(doc, { titleTag: 'Storm hits the coast of Maine | Bugle' }).title, 'Storm hits the coast of Maine');

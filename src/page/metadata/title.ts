@@ -61,8 +61,10 @@ function decodeRefs(s: string): string {
  * folded. Quotes, dashes and spacing differ between <title>, og:title and the visible <h1>.
  */
 function key(s: string): string {
-  return s.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  // NFKC changes no ASCII string: most titles skip it.
+  return (NON_ASCII.test(s) ? s.normalize('NFKC') : s).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 }
+const NON_ASCII = /[^\x00-\x7f]/;
 
 // ---- the site name -----------------------------------------------------------------------------
 
@@ -275,6 +277,10 @@ const HEADING_TAGS = new Set(['h1', 'h2', 'h3']);
 /** Class or id words of the element that shows the site's name in its banner. */
 const SITE_NAME_CLASS = /logo|site[-_]?(?:title|name)|blog[-_]?(?:title|name)|brand(?:ing)?(?:$|[\s_-])/;
 const MAX_NAMES = 6;
+/** The indexOf pre-test of SITE_NAME_CLASS: most class lists hold none of these. */
+function hasNameWord(ci: string): boolean {
+  return ci.indexOf('logo') >= 0 || ci.indexOf('title') >= 0 || ci.indexOf('name') >= 0 || ci.indexOf('brand') >= 0;
+}
 const SKIPPED_TAGS = new Set(['nav', 'footer', 'aside', 'select', 'svg', 'noscript', 'template']);
 
 interface BodyCandidates {
@@ -334,7 +340,7 @@ function collect(doc: DomDocument, fits: Uint8Array): BodyCandidates {
     if (el.attr('itemprop') === 'headline') { if (headlineLike(el)) out.other.push(el); continue; }
     // A class list is short; a hostile one is cut before the regexes read it.
     const ci = el.classId.length > 200 ? el.classId.slice(0, 200) : el.classId;
-    if (len <= 60 && out.names.length < MAX_NAMES && (el.tag === 'a' ? /\bhome\b/i.test(el.attr('rel') ?? '') : ci && SITE_NAME_CLASS.test(ci))) {
+    if (len <= 60 && out.names.length < MAX_NAMES && (el.tag === 'a' ? /\bhome\b/i.test(el.attr('rel') ?? '') : ci && hasNameWord(ci) && SITE_NAME_CLASS.test(ci))) {
       out.names.push(el);
       continue;
     }
