@@ -9,7 +9,7 @@ import type { DomElement } from '../../dom/node.js';
 export type DateRole = 'published' | 'modified' | 'neutral' | 'copyright';
 
 // Words just before a date, in the languages of the month table. Checked on the last ~48 chars.
-const MODIFIED_WORDS = /(?:updated?|last modified|modified|edited|revised|aktualisiert|geändert|zuletzt|stand|mis à jour|mise à jour|modifié|actualizado|actualización|aggiornat[oa]|atualizad[oa]|bijgewerkt|gewijzigd|zaktualizowano|uppdaterad|opdateret|oppdatert|päivitetty|aktualizováno|обновлено)\s*(?:on|am|le|el|il|em|op)?\s*[:\-–—]?\s*$/i;
+const MODIFIED_WORDS = /(?:updated?|last modified|modified|edited|revised|aktualisiert|geändert|zuletzt|mis à jour|mise à jour|modifié|actualizado|actualización|aggiornat[oa]|atualizad[oa]|bijgewerkt|gewijzigd|zaktualizowano|uppdaterad|opdateret|oppdatert|päivitetty|aktualizováno|обновлено)\s*(?:on|am|le|el|il|em|op)?\s*[:\-–—]?\s*$/i;
 const PUBLISHED_WORDS = /(?:published|posted|written|created|veröffentlicht|erschienen|publiziert|erstellt|publié|publicado|publicada|pubblicato|gepubliceerd|geplaatst|opublikowano|publicerad|publiceret|publisert|julkaistu|publikováno|опубликовано|date|datum|fecha|data)\s*(?:on|am|le|el|il|em|op|:)?\s*[:\-–—]?\s*$/i;
 const COPYRIGHT_WORDS = /(?:©|\(c\)|copyright|urheberrecht|all rights reserved|tous droits réservés|todos los derechos)[^\n]{0,30}$/i;
 
@@ -38,6 +38,13 @@ export interface Placement {
   hint: 'published' | 'modified' | null;
 }
 
+/** The body's text length (0 on a tree without features: no wrapper is then too big). */
+function pageTextOf(el: DomElement | null): number {
+  let e = el;
+  for (let k = 0; e && e.tag !== 'body' && k < 200; k++) e = e.parent;
+  return e && e.tag === 'body' && e.textLen > 0 ? e.textLen : Infinity;
+}
+
 /** The headline and its ancestors, for the last headline asked about (one page at a time). */
 let ancFor: DomElement | null = null;
 let anc = new Set<DomElement>();
@@ -58,10 +65,12 @@ function headlineAncestors(h: DomElement): Set<DomElement> {
 export function placementOf(el: DomElement | null, headline: DomElement | null = null, depth = 25): Placement {
   const p: Placement = { inComments: false, inFurniture: false, inPageHeader: false, hint: null };
   const stop = headline ? headlineAncestors(headline) : null;
+  // Without a headline, a wrapper holding most of the page's text is where the walk stops.
+  const big = stop ? Infinity : pageTextOf(el) * 0.4;
   let footer = false;
   for (let e = el, k = 0; e && k < depth; e = e.parent, k++) {
     const tag = e.tag;
-    if (tag === 'body' || (stop && stop.has(e))) break;
+    if (tag === 'body' || (stop && stop.has(e)) || e.textLen > big) break;
     // A header or footer inside the article is the article's own: its date is the article's.
     if (tag === 'article' || tag === 'main') { p.inPageHeader = false; footer = false; continue; }
     if (tag === 'header') p.inPageHeader = true;
