@@ -148,7 +148,7 @@ function leads(set, got, gold) {
 const report = {};
 for (const set of sets) {
   const list = rows(set);
-  const s = { pages: list.length, exact: 0, baseline: 0, viaMetadata: extractMetadata ? 0 : undefined, lenient: 0, reachable: 0, exactReachable: 0, inTitle: 0, exactInTitle: 0, empty: 0, byYear: {}, misses: [], ms: 0, h1OrTitle: 0 };
+  const s = { pages: list.length, exact: 0, baseline: 0, viaMetadata: extractMetadata ? 0 : undefined, lenient: 0, siteOnly: 0, reachable: 0, exactReachable: 0, inTitle: 0, exactInTitle: 0, empty: 0, byYear: {}, misses: [], ms: 0, h1OrTitle: 0 };
   for (const r of list) {
     const html = gunzipSync(readFileSync(join(DATA, set, r.html))).toString('utf8');
     const doc = parseHtml(html);
@@ -177,6 +177,8 @@ for (const set of sets) {
     } else {
       const h1s = doc.elements.filter((e) => e.tag === 'h1').slice(0, 10).map(elementText);
       const raw = ws(c.titleTag);
+      const k = (t) => (t ?? '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+      if (c.siteName && got.title && k(got.title) === k(c.siteName)) s.siteOnly++;
       if (got.title && (h1s.includes(got.title) || raw.includes(got.title))) s.h1OrTitle++;
       else s.misses.push({ id: r.id, got: got.title, source: got.source, titleTag: c.titleTag, ogTitle: c.ogTitle, siteName: c.siteName, h1: h1s.slice(0, 4) });
     }
@@ -195,7 +197,7 @@ for (const [set, s] of Object.entries(report)) {
     console.log(`  gold line part of <title> (surely a headline): ${s.inTitle}; exact among those ${s.exactInTitle} (${pct(s.exactInTitle, s.inTitle)})`);
     for (const [y, v] of Object.entries(s.byYear)) console.log(`  ${y}: ${v.exact}/${v.pages} (${pct(v.exact, v.pages)})`);
   } else {
-    console.log(`${set}: ${s.pages} pages  title = an <h1> or part of <title>: ${s.h1OrTitle} (${pct(s.h1OrTitle, s.pages)})  empty ${s.empty}  chooseTitle ${(s.ms / s.pages).toFixed(3)} ms/page`);
+    console.log(`${set}: ${s.pages} pages  title = an <h1> or part of <title>: ${s.h1OrTitle} (${pct(s.h1OrTitle, s.pages)})  empty ${s.empty}  title = og:site_name ${s.siteOnly}  chooseTitle ${(s.ms / s.pages).toFixed(3)} ms/page`);
   }
   for (const m of s.misses.slice(0, misses)) console.log('  ' + JSON.stringify(m));
 }

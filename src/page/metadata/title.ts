@@ -4,6 +4,9 @@
  * JSON-LD headline). The variant that the visible page and the metadata agree on wins; the
  * element that shows it is returned too, so the extractor can leave it out of the body text.
  *
+ * A placeholder title ("Untitled Document", a generator's name, a bare host: paper 000 §6, in
+ * title-placeholder.ts, which also holds the paper's keyword repair) counts as no title here.
+ *
  * One bounded walk over the body's elements; every string is capped before a regex sees it, and
  * the regexes have no nested quantifiers, so hostile pages cost linear time.
  */
@@ -118,6 +121,8 @@ class SiteName {
     this.keys = [];
     const k = key(siteName);
     if (k.length >= 2) this.keys.push(k);
+    // og:site_name "Beyond Evangelical | The Blog of Frank Viola": each part names the site.
+    if (siteName) for (const seg of split(siteName).segs) this.addName(seg.text);
     this.hosts = hostNames(url);
   }
 
@@ -499,7 +504,8 @@ export function chooseTitle(doc: DomDocument, c: TitleCandidates): ChosenTitle {
     const t = textOf(body, el);
     if (!t || isLogo(el, t, site)) continue;
     // The <h1> shows the whole <title>, site name and all: the headline is its stripped part.
-    if (stripped && st!.known && key(stripSiteName(t, site).text) === key(stripped)) return { title: stripSiteName(t, site).text, source, headline: el };
+    const own = stripped && st!.known ? stripSiteName(t, site).text : '';
+    if (own && key(own) === key(stripped)) return { title: own, source, headline: el };
     if (stripped && overlap(t, stripped) >= 0.6) {
       // An <h1> that runs on past the title (a date, a standfirst inside it) holds the headline
       // but is more than it: the title's words are the headline.
