@@ -481,7 +481,8 @@ export function chooseTitle(doc: DomDocument, c: TitleCandidates): ChosenTitle {
   add(c.microdataHeadline, 'microdata');
   add(c.titleTag, 'title-tag');
   let variants = variantKeys(refs, site);
-  const body = collect(doc, lengthFilter(variants));
+  // With no title at all, any heading may be the headline: no length filter then.
+  const body = collect(doc, refs.length ? lengthFilter(variants) : new Uint8Array(MAX_CHARS + 1).fill(1));
   // The banner's name for the site (a logo's text, a blog's name in its <h1>) is one more way to
   // know which end of the title is the site: the variants are worked out again with it.
   if (learnNames(body, refs, site)) variants = variantKeys(refs, site);
@@ -527,7 +528,7 @@ export function chooseTitle(doc: DomDocument, c: TitleCandidates): ChosenTitle {
   // With no title at all, any <h1> that is not the logo says more than nothing.
   if (!stripped && (firstAny || bannerAny)) return (firstAny ?? bannerAny)!;
   if (weak) {
-    const other = strongOther(body, site);
+    const other = strongOther(body, site, !stripped);
     if (other) return other;
   }
   return { title: stripped, source, headline: null };
@@ -556,14 +557,21 @@ function confirmed(refs: Ref[], text: string, source: MetadataSource): boolean {
   return false;
 }
 
-/** The first element named a headline (class or itemprop) that reads like one. */
-function strongOther(body: BodyCandidates, site: SiteName): ChosenTitle | null {
+/**
+ * The first element named a headline (class or itemprop) that reads like one; with no title at
+ * all (`any`), else the first heading or title-named element that does.
+ */
+function strongOther(body: BodyCandidates, site: SiteName, any: boolean): ChosenTitle | null {
+  let first: ChosenTitle | null = null;
   for (const el of body.other) {
-    if (el.attr('itemprop') !== 'headline' && !STRONG_HINT.test(el.classId)) continue;
+    const strong = el.attr('itemprop') === 'headline' || STRONG_HINT.test(el.classId);
+    if (!strong && (!any || first)) continue;
     const t = textOf(body, el);
-    if (t && headlineShaped(el, t) && !site.matches(t, true)) return { title: t, source: 'h1', headline: el };
+    if (!t || !headlineShaped(el, t) || site.matches(t, true) || inSiteHeader(el)) continue;
+    if (strong) return { title: t, source: 'h1', headline: el };
+    first = { title: t, source: 'h1', headline: el };
   }
-  return null;
+  return first;
 }
 
 /** Step 1 of chooseTitle: among the <h1>s (else the other candidates) showing a variant, the longest. */
