@@ -126,6 +126,11 @@ test('a section-name <h1> does not replace the title; a headline that names the 
   const t = chooseTitle(named, { titleTag: 'Pricing changes for Acme Cloud - Acme', url: 'https://www.acme.example/blog/pricing' });
   assert.equal(t.title, 'Pricing changes for Acme Cloud');
   assert.equal(t.headline?.tag, 'h1');
+  // Nothing on the page to check against: the headline that names the host is still no site name.
+  assert.equal(chooseTitle(empty, { titleTag: 'Acme announces a new collider for the lab - Physics Today', url: 'https://acme.example/n' }).title, 'Acme announces a new collider for the lab');
+  assert.equal(chooseTitle(empty, { titleTag: 'Twenty years of computing at Acme | Lab News', url: 'https://acme.example/n' }).title, 'Twenty years of computing at Acme');
+  // The host written out marks a tagline, however long.
+  assert.equal(chooseTitle(empty, { titleTag: 'WACM.com, Northern News and Weather for the Valley - Storm hits the coast', url: 'https://www.wacm.example/' }).title, 'Storm hits the coast');
 });
 
 test('the visible <h1> beats a <title> and og:title the editors rewrote for search and sharing', () => {

@@ -142,19 +142,22 @@ class SiteName {
   matches(segment: string, strict = false): boolean {
     const k = key(segment);
     if (k.length < 2 || k.length > 80) return false;
-    const holds = (name: string, slack: number): boolean =>
-      name.length >= 4 && k.includes(name) && (strict ? name.length * 5 >= k.length * 3 : k.length <= name.length + slack);
+    const holds = (name: string, most: number): boolean =>
+      name.length >= 4 && k.includes(name) && (strict ? name.length * 5 >= k.length * 3 : k.length <= most);
     for (const s of this.keys) {
-      if (k === s || holds(s, 24) || (k.length >= 4 && s.includes(k))) return true;
+      if (k === s || holds(s, s.length + 24) || (k.length >= 4 && s.includes(k))) return true;
     }
     if (!this.hosts.length) return false;
-    const words = segment.normalize('NFKC').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    const lower = segment.toLowerCase();
+    // The host written out ("WTNH.com, Connecticut News and Weather") marks a tagline of any length.
+    if (!strict) for (const h of this.hosts) if (lower.includes(h + '.')) return true;
+    const words = lower.normalize('NFKC').split(/[^\p{L}\p{N}]+/u).filter(Boolean);
     if (words.length === 0 || words.length > 6) return false;
     for (const h of this.hosts) {
       if (k === h || (k.length >= 4 && h.includes(k)) || (words.length <= (strict ? 2 : 4) && words.includes(h))) return true;
-      // "WTNH.com, Connecticut News and Weather": the host and a description; a headline that
-      // names the site ("Yahoo profits fall") is longer than the name by more than a tagline.
-      if (holds(h, k.startsWith(h) ? 40 : 24)) return true;
+      // "The Korea Times" holds "koreatimes"; a headline that names the site ("30 Years of
+      // Computing at CERN") is much longer than the name.
+      if (holds(h, h.length * 2 + 4)) return true;
       if (words.length >= 2 && spellsHost(words, h)) return true;
     }
     return false;
