@@ -165,7 +165,7 @@ function pageLangFound(doc: DomDocument, body: DomElement | null, idx: TextIndex
   const l = htmlLang(doc);
   if (l) { f.add('lang', l, 'markup'); return f; }
   if (!body) return f;
-  f.add('lang', detectLang(idx ? idx.text.slice(0, 6000) : textOf(body, 6000)), 'detected');
+  f.add('lang', detectLang(idx ? idx.text.slice(0, 3000) : textOf(body, 3000)), 'detected');
   return f;
 }
 

@@ -75,10 +75,17 @@ export function readMetaTags(metas: readonly DomElement[], html: string | undefi
   const res: MetaTagsResult = { found: new Found(), title: {}, mdy: false };
   let ogType: string | undefined;
   for (const m of metas) {
-    // itemprop metas are microdata's (microdata.ts), read there with their scope.
-    const name = (m.attr('property') ?? m.attr('name') ?? m.attr('http-equiv'))?.trim().toLowerCase();
-    const content = m.attr('content');
-    if (!name || content === undefined || name.length > 60) continue;
+    // One pass over the attributes. itemprop metas are microdata's (microdata.ts), read there
+    // with their scope.
+    let rawName: string | undefined, content: string | undefined;
+    const at = m.attrs;
+    for (let k = 0; k < at.length; k++) {
+      const n = at[k].name;
+      if (n === 'content') content = at[k].value;
+      else if (n === 'property' || (rawName === undefined && (n === 'name' || n === 'http-equiv'))) rawName = at[k].value;
+    }
+    if (!rawName || content === undefined || rawName.length > 60) continue;
+    const name = rawName.trim().toLowerCase();
     const value = content.trim();
     if (!value) continue;
     if (name === 'og:title') res.title.ogTitle ??= value.slice(0, 600);

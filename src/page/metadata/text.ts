@@ -45,6 +45,9 @@ export interface TextIndex {
   markAt: number;
 }
 
+const WS_ONLY = /^\s*$/;
+const WS_RUN = /\s\s|[\t\n\r\f\v\u00a0\u2000-\u200b\u2028\u2029\u3000]/;
+
 /** Accumulates the flat text of subtrees, in the order they are appended. */
 class TextBuilder {
   parts: string[] = [];
@@ -79,11 +82,12 @@ class TextBuilder {
   }
 
   private text(data: string, owner: DomElement): void {
-    const t = data.replace(/\s+/g, ' ');
-    if (t === ' ' || !t) {
+    // Most text nodes are indentation or already single-spaced: the regex runs only when needed.
+    if (WS_ONLY.test(data)) {
       if (!this.nl && this.parts[this.parts.length - 1] !== ' ') { this.parts.push(' '); this.len++; }
       return;
     }
+    const t = WS_RUN.test(data) ? data.replace(/\s+/g, ' ') : data;
     this.starts.push(this.len); this.owners.push(owner);
     this.parts.push(t); this.len += t.length; this.nl = false;
   }
@@ -135,7 +139,7 @@ export function buildAroundIndex(mark: DomElement, stop: DomElement, before: num
       got += c.kind === 3 ? c.data.length : c.textLen || 200;
     }
   }
-  const b = new TextBuilder(before + want + 4000, mark);
+  const b = new TextBuilder(before + want + 200, mark);
   for (let i = prevs.length - 1; i >= 0; i--) b.append(prevs[i]);
   b.append(mark);
   for (const n of nexts) b.append(n);
