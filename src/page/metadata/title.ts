@@ -131,7 +131,18 @@ class SiteName {
     const k = key(name);
     if (k.length < 3 || k.length > 60 || this.keys.includes(k)) return false;
     this.keys.push(k);
+    this.memo.clear();
     return true;
+  }
+
+  /** Answers of matches(), by segment: stripSiteName and variantKeys ask about each segment often. */
+  private readonly memo = new Map<string, boolean>();
+
+  matches(segment: string, strict = false): boolean {
+    const m = (strict ? '1' : '0') + segment;
+    let v = this.memo.get(m);
+    if (v === undefined) { v = this.test(segment, strict); this.memo.set(m, v); }
+    return v;
   }
 
   /**
@@ -139,7 +150,7 @@ class SiteName {
    * stays in the other segments; `strict` for a whole text (an <h1>), where a headline may name
    * the site ("Pricing changes for GitHub Actions" on github.com): the name must be most of it.
    */
-  matches(segment: string, strict = false): boolean {
+  private test(segment: string, strict: boolean): boolean {
     const k = key(segment);
     if (k.length < 2 || k.length > 80) return false;
     const holds = (name: string, most: number): boolean =>
@@ -542,11 +553,21 @@ export function chooseTitle(doc: DomDocument, c: TitleCandidates): ChosenTitle {
  * the banner. A name that is the headline itself (the stripped title) is not the site's.
  */
 function learnNames(body: BodyCandidates, refs: Ref[], site: SiteName): boolean {
-  const headlines = new Set(refs.map((r) => key(stripSiteName(r.text, site).text)));
+  if (!body.names.length && !body.h1.length) return false;
+  // Only a name that is an end segment of some title can change anything.
+  const headlines = new Set<string>(), ends = new Set<string>();
+  for (const r of refs) {
+    const st = stripSiteName(r.text, site);
+    headlines.add(key(st.text));
+    const segs = st.split.segs;
+    if (segs.length > 1) { ends.add(key(segs[0].text)); ends.add(key(segs[segs.length - 1].text)); }
+  }
+  if (!ends.size) return false;
   let added = false;
   const learn = (el: DomElement): void => {
     const t = textOf(body, el);
-    if (t && words(t) <= 6 && !headlines.has(key(t)) && site.addName(t)) added = true;
+    const k = key(t);
+    if (t && ends.has(k) && !headlines.has(k) && site.addName(t)) added = true;
   };
   for (const el of body.names) learn(el);
   for (const el of body.h1) if (el.textLen <= 60 && inSiteHeader(el)) learn(el);
