@@ -231,15 +231,8 @@ function brandShaped(text: string, rest: string, ratio = 2): boolean {
 /** Separators that also join a headline's halves ("Review: the film", "Headline (video)"). */
 const WEAK_SEPARATORS = new Set([':', '(']);
 
-interface Stripped {
-  text: string;
-  /** The segments kept. */
-  from: number; to: number;
-  /** The segments left after the known site names went (before the name-shaped ones did). */
-  knownFrom: number; knownTo: number;
-  split: Split;
-  known: boolean;
-}
+/** from..to: the segments kept; knownFrom..knownTo: those left once the known names went. */
+interface Stripped { text: string; from: number; to: number; knownFrom: number; knownTo: number; split: Split; known: boolean }
 
 /**
  * The title without the site name (and section names) at either end. Ends that match the known
@@ -302,16 +295,12 @@ function hasNameWord(ci: string): boolean {
 }
 const SKIPPED_TAGS = new Set(['nav', 'footer', 'aside', 'select', 'svg', 'noscript', 'template']);
 
-interface BodyCandidates {
-  h1: DomElement[];
-  other: DomElement[];
-  /** Elements that show the site's name: a link with rel="home", a logo or site-title class. */
-  names: DomElement[];
-  /** Rendered texts, each element's once. */
-  texts: Map<DomElement, string>;
-  /** lengthFilter of the variants. */
-  fits: Uint8Array;
-}
+/**
+ * What collect() finds: the <h1>s, other headline candidates, the elements that show the site's
+ * name (a rel="home" link, a logo or site-title class); `texts` renders each element once;
+ * `fits` is the variants' lengthFilter.
+ */
+interface BodyCandidates { h1: DomElement[]; other: DomElement[]; names: DomElement[]; texts: Map<DomElement, string>; fits: Uint8Array }
 
 function textOf(body: BodyCandidates, el: DomElement): string {
   let t = body.texts.get(el);
@@ -409,18 +398,12 @@ function headlineShaped(el: DomElement, text: string): boolean {
 // ---- choosing ----------------------------------------------------------------------------------
 
 interface Ref { text: string; source: MetadataSource }
-interface Variant {
-  text: string;
-  source: MetadataSource;
-  /** Wholly in the part stripSiteName took off: the site's or a section's name. */
-  site: boolean;
-  /** The whole candidate, or its stripped part. */
-  whole: boolean;
-  /** Reaches into the part stripSiteName took off ("Headline | Site"). */
-  beyond: boolean;
-  /** Reaches into a segment taken off as a known site name (not only by its shape). */
-  known: boolean;
-}
+/**
+ * A run of title segments. `site`: wholly in the part stripSiteName took off (a site's or a
+ * section's name); `whole`: the whole candidate or its stripped part; `beyond`: reaches into the
+ * part taken off ("Headline | Site"); `known`: into a segment taken off as a known site name.
+ */
+interface Variant { text: string; source: MetadataSource; site: boolean; whole: boolean; beyond: boolean; known: boolean }
 
 /**
  * Every run of adjacent segments of each candidate, by key. A run that lies wholly in the part
@@ -442,12 +425,10 @@ function variantKeys(refs: Ref[], site: SiteName): Map<string, Variant> {
         const whole = (i === 0 && j === n - 1) || (i === st.from && j === st.to);
         const beyond = !outside && (i < st.from || j > st.to);
         const known = i < st.knownFrom || j > st.knownTo;
-        if (!prev) map.set(k, { text: t, source: r.source, site: outside || (i === j && n > 1 && site.matches(t)), whole, beyond, known });
-        else {
-          if (prev.site && !outside) prev.site = false;
-          if (whole) prev.whole = true;
-          if (prev.beyond && !beyond) prev.beyond = false;
-        }
+        if (!prev) { map.set(k, { text: t, source: r.source, site: outside || (i === j && n > 1 && site.matches(t)), whole, beyond, known }); continue; }
+        if (!outside) prev.site = false;
+        if (whole) prev.whole = true;
+        if (!beyond) prev.beyond = false;
       }
     }
   }
