@@ -10,6 +10,14 @@
  *
  *   npm run build && node scripts/eval-titles.mjs [--set NAME]... [--misses N] [--lenient-misses] [--json]
  *
+ * Figures per truth set: exact (the target); the baseline (the raw <title>); "lenient" (the title
+ * is the first line, or the first line begins with it and a space: l3s-gn1 often runs the
+ * headline into a date line or the first paragraph); the pages whose first line is on the page
+ * at all (an element's text or part of <title>: the ceiling of exact, dates and section names
+ * included); and those whose first line is part of <title> (surely a headline). A page's URL is
+ * the manifest's, else its canonical link or og:url (dragnet has none in its manifest).
+ * SHOW_IN_TITLE=1 prints the misses among the last group.
+ *
  * Candidates are read from the page by this script (<title>, og:title, og:site_name,
  * twitter:title, JSON-LD headline); when dist/src/page/metadata/index.js exports extractMetadata,
  * its title is measured as well.
