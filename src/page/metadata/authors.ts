@@ -19,7 +19,7 @@ const URLISH = /(?:https?:\/\/|www\.|\.(?:com|org|net|de|fr|html?)\b|\/)/i;
 // Conjunctions and separators between names, in the languages of the month table.
 // Lower case only: "John A. Smith" keeps its initial.
 // (Czech and Polish "a", "i" are left out: they are English words.)
-const SPLIT = / ?(?:[,;|/&・、]| (?:and|AND|und|et|y|e|en|og|och|ja|и) ) ?/;
+const SPLIT = / ?(?:[,;|/&・、]| [-–—] | (?:and|AND|und|et|y|e|en|og|och|ja|и) ) ?/;
 
 const NOT_PEOPLE = new Set([
   'staff', 'admin', 'administrator', 'administrador', 'redaktion', 'die redaktion', 'redaction', 'rédaction', 'la rédaction',
@@ -30,7 +30,19 @@ const NOT_PEOPLE = new Set([
   'auteur', 'staff writer', 'staff reporter', 'contributor', 'contributors', 'online', 'online-redaktion',
   'onlineredaktion', 'web', 'site', 'blog', 'wordpress', 'email protected', '[email protected]', 'more', 'mehr',
   'home', 'share', 'follow', 'posts', 'view all posts', 'profile', 'wire', 'wires', 'agencies', 'agency',
+  'publisher', 'posted', 'posted by', 'written by', 'article by', 'by', 'von', 'par', 'por', 'de', 'door',
 ]);
+
+/** Words that make a "name" a role or an interface string: "CEO", "Zeige alle Artikel". */
+const NOT_NAME_WORDS = new Set([
+  'ceo', 'founder', 'co-founder', 'editor-in-chief', 'chefredakteur', 'chefredakteurin', 'correspondent',
+  'korrespondent', 'korrespondentin', 'reporter', 'journalist', 'journalistin', 'photographer', 'fotograf',
+  'philosophe', 'philosopher', 'professor', 'president', 'director', 'manager',
+  'artikel', 'articles', 'beiträge', 'posts', 'alle', 'all', 'view', 'show', 'zeige', 'mehr', 'more', 'read',
+  'lesen', 'follow', 'folgen', 'profil', 'profile', 'subscribe', 'abonnieren', 'newsletter', 'comments', 'kommentare',
+]);
+/** Lower-case particles that belong inside names: "Walter von Aachen", "Ana de la Cruz". */
+const PARTICLES = new Set(['von', 'van', 'der', 'den', 'de', 'del', 'della', 'di', 'da', 'dos', 'das', 'du', 'le', 'la', 'bin', 'al', 'ter', 'zu', 'y']);
 
 const HAS_LETTER = /\p{L}/u;
 
@@ -63,7 +75,16 @@ function isName(s: string): boolean {
   if (NOT_PEOPLE.has(k)) return false;
   // "Staff Writer", "Redaktion Berlin", "Editorial staff": a role word leading or ending the name.
   if (/^(?:staff|redaktion|editorial|admin|team|newsroom)\b|\b(?:staff|redaktion|team|desk|newsroom)$/i.test(k)) return false;
-  return true;
+  // A prefix left alone ("Article by"), a role or an interface word, or a phrase of lower-case
+  // words (a sentence fragment): no name.
+  if (/\b(?:by|von|par|por)$/.test(k)) return false;
+  const words = s.split(' ');
+  let lower = 0;
+  for (const w of words) {
+    if (NOT_NAME_WORDS.has(w.toLowerCase())) return false;
+    if (/^\p{Ll}/u.test(w) && !PARTICLES.has(w)) lower++;
+  }
+  return !(words.length >= 2 && lower * 2 >= words.length && lower >= 2);
 }
 
 /** Normalises a list of raw author strings: split, cleaned, de-duplicated, bounded. */
