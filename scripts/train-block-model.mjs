@@ -47,6 +47,8 @@ const { values: a } = parseArgs({ options: {
   rate: { type: 'string', default: '0.2' }, subsample: { type: 'string', default: '0.3' },
   lambda: { type: 'string', default: '1' }, 'min-child': { type: 'string', default: '1' },
   'no-comment-model': { type: 'boolean', default: false },
+  // --cv only: also write the held-out outputs of these modes, to DIR-<mode>/<set> (balanced goes to DIR).
+  modes: { type: 'string', default: 'balanced' },
   // The second pass learns from first-pass probabilities of pages the first model did not see:
   // out-of-fold, over this many host-grouped folds.
   oof: { type: 'string', default: '4' }, 'no-smoother': { type: 'boolean', default: false },
@@ -258,14 +260,18 @@ if (a.cv) {
     const smoother = smoothing ? trainSmoother(sets, (s, i) => foldOf(s, s.page[i]) !== k) : undefined;
     const comments = commentModel ? trainCommentModel(sets, (s, q) => foldOf(s, q) !== k) : undefined;
     const blockModel = { features: BLOCK_FEATURES, gbdt: firstPass.models[k], smoother, markupTokens: firstPass.tables[k].markup, wordTokens: firstPass.tables[k].words, comments };
-    for (const s of sets) {
-      fs.mkdirSync(`${a.out}/${s.name}`, { recursive: true });
-      s.pages.forEach((pg, q) => {
-        if (foldOf(s, q) !== k) return;
-        // Each set with the options of its truth's convention (src/eval/conventions.ts), as `thresher eval` does.
-        const r = extract(zlib.gunzipSync(fs.readFileSync(pg.html)), { blockModel, url: pg.url, ...conventionOptions(s.name) });
-        fs.writeFileSync(`${a.out}/${s.name}/${pg.id}.txt`, conventionText(r));
-      });
+    for (const mode of a.modes.split(',')) {
+      const out = mode === 'balanced' ? a.out : `${a.out}-${mode}`;
+      for (const s of sets) {
+        fs.mkdirSync(`${out}/${s.name}`, { recursive: true });
+        s.pages.forEach((pg, q) => {
+          if (foldOf(s, q) !== k) return;
+          // Each set with the options of its truth's convention (src/eval/conventions.ts), as `thresher eval` does.
+          // The page as `thresher eval` reads it: the datasets hold UTF-8 text (a leftover <meta charset> names the original encoding).
+          const r = extract(zlib.gunzipSync(fs.readFileSync(pg.html)).toString('utf8'), { blockModel, url: pg.url, mode, ...conventionOptions(s.name) });
+          fs.writeFileSync(`${out}/${s.name}/${pg.id}.txt`, conventionText(r));
+        });
+      }
     }
     process.stderr.write(`fold ${k + 1}/${K} done\n`);
   }

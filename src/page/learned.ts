@@ -111,15 +111,19 @@ export function shiftLogOdds(p: Float64Array, bias: number): Float64Array {
 const REPEAT_MIN_CHARS = 40;
 
 /**
- * A kept unit whose text repeats an earlier kept unit is dropped: a paywall's hidden copy of the
- * article, a pull quote, a lead repeated as the teaser of its own page.
+ * A kept unit whose text repeats an earlier kept unit in another container is dropped: a
+ * paywall's copy of the article, a pull quote, a lead repeated as the teaser of its own page.
+ * Repeats among siblings stay (a refrain, a list's repeated item, placeholder text): one
+ * container repeating itself is the author's choice, two containers with one text are a copy.
  */
 export function dropRepeatedText(units: readonly DomElement[], keep: boolean[]): void {
-  const seen = new Set<string>();
+  const seen = new Map<string, DomElement | null>();
   for (let k = 0; k < units.length; k++) {
     if (!keep[k] || units[k].inlineLen < REPEAT_MIN_CHARS) continue;
     const t = unitText(units[k]);
-    if (seen.has(t)) keep[k] = false; else seen.add(t);
+    const first = seen.get(t);
+    if (first === undefined) seen.set(t, units[k].parent);
+    else if (first !== units[k].parent) keep[k] = false;
   }
 }
 
