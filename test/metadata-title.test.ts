@@ -174,6 +174,14 @@ test('paper 000 §6: a placeholder title is replaced with the top keywords', () 
   assert.deepEqual(repairTitle('Storm hits the coast', kw('storm')), { title: 'Storm hits the coast' });
 });
 
+test('hostile input: nested headline-named elements full of empty ones stay cheap', () => {
+  const inner = '<span></span>'.repeat(3000);
+  const doc = page('<div class="headline"><h1>'.repeat(40) + 'Storm' + inner + '</h1></div>'.repeat(40) + ARTICLE);
+  const t0 = performance.now();
+  chooseTitle(doc, { titleTag: 'Storm | Bugle' });
+  assert.ok(performance.now() - t0 < 200);
+});
+
 test('hostile input: huge and separator-only titles stay cheap and bounded', () => {
   const long = 'a | '.repeat(50_000);
   const t0 = performance.now();

@@ -319,10 +319,14 @@ function lengthFilter(variants: Map<string, Variant>): Uint8Array {
   return ok;
 }
 
-/** A headline is text of a sensible length, shown, and not mostly a link. */
+/**
+ * A headline is text of a sensible length, shown, not mostly a link, and a few elements at most
+ * (which also bounds what rendering the candidates costs on a hostile page).
+ */
 function headlineLike(el: DomElement): boolean {
-  return !el.hidden && el.textLen >= 3 && el.textLen <= 300 && el.linkTextLen * 2 <= el.textLen;
+  return !el.hidden && el.textLen >= 3 && el.textLen <= 300 && el.linkTextLen * 2 <= el.textLen && el.tags <= MAX_HEADLINE_TAGS;
 }
+const MAX_HEADLINE_TAGS = 200;
 
 /**
  * One walk over the top of the body: its <h1>s, and the h2/h3 and headline-named elements whose
@@ -341,14 +345,14 @@ function collect(doc: DomDocument, fits: Uint8Array): BodyCandidates {
     // no text, is hidden, or is the page's navigation or footer, where no headline sits.
     if (len < 3 || el.hidden || SKIPPED_TAGS.has(el.tag)) { k += el.tags; continue; }
     if (len > 400) continue;
-    if (el.tag === 'h1') { if (out.h1.length < MAX_H1) out.h1.push(el); continue; }
+    if (el.tag === 'h1') { if (out.h1.length < MAX_H1 && el.tags <= MAX_HEADLINE_TAGS) out.h1.push(el); continue; }
     if (out.other.length >= MAX_OTHER || len > 300) continue;
     if (HEADING_TAGS.has(el.tag)) { if (fits[len] && headlineLike(el)) out.other.push(el); continue; }
     if (el.attrs.length === 0) continue;
     if (el.attr('itemprop') === 'headline') { if (headlineLike(el)) out.other.push(el); continue; }
     // A class list is short; a hostile one is cut before the regexes read it.
     const ci = el.classId.length > 200 ? el.classId.slice(0, 200) : el.classId;
-    if (len <= 60 && out.names.length < MAX_NAMES && (el.tag === 'a' ? /\bhome\b/i.test(el.attr('rel') ?? '') : ci && hasNameWord(ci) && SITE_NAME_CLASS.test(ci))) {
+    if (len <= 60 && out.names.length < MAX_NAMES && el.tags <= MAX_HEADLINE_TAGS && (el.tag === 'a' ? /\bhome\b/i.test(el.attr('rel') ?? '') : ci && hasNameWord(ci) && SITE_NAME_CLASS.test(ci))) {
       out.names.push(el);
       continue;
     }
