@@ -50,10 +50,10 @@ const BYLINE_AFTER = 1000;
 export function extractMetadata(doc: DomDocument, ctx: MetadataContext = {}): MetadataResult {
   const base = validBase(ctx.url);
   const scan = scanPage(doc);
-  const jsonld = safe(() => readJsonLd(doc.dataScripts, base), { found: new Found(), title: {} });
-  const meta = safe(() => readMetaTags(scan.metas, ctx.html, base), { found: new Found(), title: {}, mdy: false });
+  const jsonld = safe(() => readJsonLd(doc.dataScripts), { found: new Found(), title: {} });
+  const meta = safe(() => readMetaTags(scan.metas, ctx.html), { found: new Found(), title: {}, mdy: false });
   const mdy = meta.mdy || /^en-us/.test(htmlLang(doc) ?? '');
-  const micro = safe(() => readMicrodata(scan.itemprops, scan.itemtypes, base, mdy), { found: new Found(), title: {} });
+  const micro = safe(() => readMicrodata(scan.itemprops, scan.itemtypes, mdy), { found: new Found(), title: {} });
   const appData = safe(() => readAppData(doc.dataScripts), new Found());
   const structured = merge([jsonld.found, meta.found, micro.found, appData]);
 

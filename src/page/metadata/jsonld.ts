@@ -106,7 +106,7 @@ function rank(n: Obj): number {
   return r;
 }
 
-export function readJsonLd(scripts: DataScript[] | undefined, base: string | undefined): JsonLdResult {
+export function readJsonLd(scripts: DataScript[] | undefined): JsonLdResult {
   const found = new Found();
   const res: JsonLdResult = { found, title: {} };
   const nodes: Obj[] = [];
@@ -125,7 +125,7 @@ export function readJsonLd(scripts: DataScript[] | undefined, base: string | und
     const k = kindOf(n);
     if (k) { found.add('kind', k, 'json-ld'); break; }
   }
-  if (main) readMain(main, byId, base, res);
+  if (main) readMain(main, byId, res);
   // The site's name: the publisher's, else a WebSite or Organization node's.
   for (const n of nodes) {
     const ts = types(n);
@@ -142,7 +142,7 @@ function kindOf(n: Obj) {
   return undefined;
 }
 
-function readMain(n: Obj, byId: Map<string, Obj>, base: string | undefined, res: JsonLdResult): void {
+function readMain(n: Obj, byId: Map<string, Obj>, res: JsonLdResult): void {
   const f = res.found;
   const deref = (v: Json | undefined): Json | undefined => {
     if (isObj(v) && typeof v['@id'] === 'string' && Object.keys(v).length === 1) return byId.get(v['@id']) ?? v;

@@ -70,7 +70,7 @@ export interface MetaTagsResult {
 }
 
 /** Reads the meta tags, and the <link> tags of the raw HTML when it is given. */
-export function readMetaTags(metas: readonly DomElement[], html: string | undefined, base: string | undefined): MetaTagsResult {
+export function readMetaTags(metas: readonly DomElement[], html: string | undefined): MetaTagsResult {
   const hits = new Map<string, Hit[]>();
   const res: MetaTagsResult = { found: new Found(), title: {}, mdy: false };
   let ogType: string | undefined;

@@ -39,7 +39,7 @@ function valueOf(el: DomElement): string | undefined {
   return textOf(el, 300) || undefined;
 }
 
-export function readMicrodata(itemprops: readonly DomElement[], itemtypes: readonly string[], base: string | undefined, mdy: boolean): MicrodataResult {
+export function readMicrodata(itemprops: readonly DomElement[], itemtypes: readonly string[], mdy: boolean): MicrodataResult {
   const found = new Found();
   const res: MicrodataResult = { found, title: {} };
   const authors: string[] = [];
@@ -49,7 +49,7 @@ export function readMicrodata(itemprops: readonly DomElement[], itemtypes: reado
     const scope = scopeOf(el, false);
     const scopeType = scope?.attr('itemtype') ?? '';
     if (SKIP_SCOPES.test(scopeType) && !props.includes('author')) continue;
-    for (const p of props) readProp(p, el, scope, scopeType, res, authors, base, mdy);
+    for (const p of props) readProp(p, el, scope, scopeType, res, authors, mdy);
   }
   found.add('authors', normaliseAuthors(authors), 'microdata');
   for (const t of itemtypes) {
@@ -76,7 +76,7 @@ const RDFA_NAMES: Record<string, string> = {
 };
 
 function readProp(p: string, el: DomElement, scope: DomElement | null, scopeType: string, res: MicrodataResult,
-  authors: string[], base: string | undefined, mdy: boolean): void {
+  authors: string[], mdy: boolean): void {
   const f = res.found;
   switch (p) {
     case 'datepublished': case 'datecreated': case 'uploaddate': case 'dateissued':
