@@ -238,3 +238,13 @@ test('property: extractMetadata never throws on arbitrary strings, and its dates
     assert.ok(Array.isArray(r.metadata.authors) && Array.isArray(r.metadata.tags));
   }), { numRuns: 300 });
 });
+
+test('a tree without features (computeFeatures not run) and an empty page still give metadata', () => {
+  const html = '<html><head><meta name="author" content="By Jane Doe"></head><body><h1>Storm</h1><p class="date">5. März 2024</p></body></html>';
+  const r = extractMetadata(parseHtml(html), { html, url: 'https://news.example.com/a' });
+  assert.deepEqual(r.metadata.authors, ['Jane Doe']);
+  assert.equal(r.metadata.published, '2024-03-05');
+  const empty = extractMetadata(parseHtml(''), {});
+  assert.deepEqual(empty.metadata, { title: '', authors: [], tags: [] });
+  assert.deepEqual(empty.sources, {});
+});
