@@ -160,3 +160,11 @@ test('hostile input: long digit and letter runs stay fast', () => {
   parseDate('2024-03-05T' + '1'.repeat(100000));
   assert.ok(performance.now() - t0 < 2000);
 });
+
+test('two-digit years are read in a byline or a date-classed element, not in running text', () => {
+  const r = meta('', `<div><h1>Storm</h1><p>Von <a rel="author" href="/autor/max">Max Mustermann</a>, 8.5.12</p>${PROSE}</div>`);
+  assert.equal(r.metadata.published, '2012-05-08');
+  const m = meta('', `<div><h1>Storm</h1>${PROSE}${PROSE}${PROSE}</div><div><p>Other text</p><span class="date">28.09.19</span></div>`);
+  assert.equal(m.metadata.published, '2019-09-28');
+  assert.deepEqual(days('Version 1.2.19 is out'), []);
+});

@@ -5,7 +5,7 @@
  * not one of a sidebar's many.
  */
 import type { DomElement } from '../../dom/node.js';
-import { findDates } from './dates.js';
+import { findDates, findShortDates } from './dates.js';
 import { placementOf, roleOf } from './date-context.js';
 import { Found } from './found.js';
 import { normaliseAuthors } from './authors.js';
@@ -41,7 +41,10 @@ export function readByline(idx: TextIndex, headline: DomElement | null, headline
   let after: { day: string; d: number } | null = null, before: { day: string; d: number } | null = null;
   let modified: string | null = null;
   let agreed: { day: string; d: number } | null = null;
-  for (const h of findDates(text, { mdy, limit: 20 })) {
+  // Full dates first; a byline that writes "8.5.12" has none, and its short date is read then.
+  let hits = findDates(text, { mdy, limit: 20 });
+  if (!hits.length) hits = findShortDates(text);
+  for (const h of hits) {
     const pos = from + h.start;
     if (pos >= at && pos < end) continue; // a date in the headline itself is its topic
     // A full day in the URL is the article's: a byline date is only taken when it agrees.

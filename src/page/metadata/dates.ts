@@ -228,6 +228,22 @@ function yearLast(text: string, at: number, mdy: boolean, now: number): TextDate
   return null;
 }
 
+// Day, month and a two-digit year, dot-separated: "8.5.12", "28.09.19". Ambiguous in running
+// text (versions, scores), so only read where a date is expected: bylines and date-classed elements.
+const SHORT_DMY = /(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{2})(?![\d.])/g;
+
+/** Dates written D.M.YY (years 1995–2094), for the byline and date-classed markup only. */
+export function findShortDates(text: string, now = Date.now(), limit = 5): TextDate[] {
+  const out: TextDate[] = [];
+  SHORT_DMY.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = SHORT_DMY.exec(text)) && out.length < limit) {
+    const yy = +m[3], y = yy >= 95 ? 1900 + yy : 2000 + yy;
+    if (validDay(y, +m[2], +m[1], now)) out.push({ day: dayString(y, +m[2], +m[1]), start: m.index, end: m.index + m[0].length });
+  }
+  return out;
+}
+
 /** Copyright lines give the site's years, not the article's: "© 2019", "Copyright 2003-2020". */
 const COPYRIGHT = /(?:©|\(c\)|&copy;|copyright|urheberrecht|tous droits|all rights)/i;
 

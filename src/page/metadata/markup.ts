@@ -8,7 +8,7 @@
  * headline that is neither in comments nor in the page's furniture.
  */
 import type { DomElement } from '../../dom/node.js';
-import { findDates, parseDate, type DateValue } from './dates.js';
+import { findDates, findShortDates, parseDate, type DateValue } from './dates.js';
 import { placementOf, roleOf, type DateRole } from './date-context.js';
 import { Found } from './found.js';
 import { normaliseAuthors } from './authors.js';
@@ -48,7 +48,8 @@ export function readMarkup(scan: PageScan, headline: DomElement | null, mdy: boo
     const attrDate = parseDate(el.attr('datetime') ?? el.attr('content') ?? el.attr('title') ?? el.attr('data-date'), { mdy });
     if (attrDate) { addCandidate(dates, el, attrDate, 'neutral', headline); continue; }
     const text = textOf(el, 200);
-    const hits = findDates(text, { mdy, limit: 2 });
+    let hits = findDates(text, { mdy, limit: 2 });
+    if (!hits.length) hits = findShortDates(text, undefined, 1);
     for (const h of hits) {
       const role = roleOf(text.slice(0, h.start));
       addCandidate(dates, el, { iso: h.day, day: h.day }, role, headline);
