@@ -162,6 +162,8 @@ test('a placeholder or broken <title> counts as none', () => {
   assert.equal(chooseTitle(doc, { titleTag: 'New Page 1', url: 'https://bugle.example/' }).title, 'Storm hits the coast');
   assert.equal(chooseTitle(doc, { titleTag: 'Storm hits the co<a href="/x">' }).title, 'Storm hits the coast');
   assert.equal(chooseTitle(empty, { titleTag: '=> Storm hits the coast <=' }).title, 'Storm hits the coast');
+  // With nothing better, the placeholder stays, for the DocView's keyword repair to replace.
+  assert.deepEqual(chooseTitle(empty, { titleTag: 'Untitled Document' }), { title: 'Untitled Document', source: 'title-tag', headline: null });
 });
 
 test('paper 000 §6: a placeholder title is replaced with the top keywords', () => {

@@ -465,12 +465,13 @@ function trimOrnaments(t: string): string {
 export function chooseTitle(doc: DomDocument, c: TitleCandidates): ChosenTitle {
   const site = new SiteName(clean(c.siteName), c.url);
   const refs: Ref[] = [];
-  let titleTag = '';
+  let titleTag = '', placeholder = '';
   const add = (v: string | undefined, source: MetadataSource): void => {
     const raw = clean(v);
     if (MARKUP_DEBRIS.test(raw)) return;
     const t = trimOrnaments(raw);
-    if (!t || placeholderReason(t, { url: c.url })) return;
+    if (t && placeholderReason(t, { url: c.url })) { if (source === 'title-tag') placeholder = t; return; }
+    if (!t) return;
     refs.push({ text: t, source });
     if (source === 'title-tag') titleTag = t;
   };
@@ -530,6 +531,9 @@ export function chooseTitle(doc: DomDocument, c: TitleCandidates): ChosenTitle {
     const other = strongOther(body, site, !stripped);
     if (other) return other;
   }
+  // Nothing better than a placeholder ("Untitled Document"): it is kept, so that the DocView's
+  // paper 000 repair (title-placeholder.ts) sees it and can put the top keywords in its place.
+  if (!stripped && placeholder) return { title: placeholder, source: 'title-tag', headline: null };
   return { title: stripped, source, headline: null };
 }
 
