@@ -6,7 +6,7 @@
 //   C  parseHtml + computeFeatures + extractMetadata
 // The metadata's marginal cost is C − B (GC included, as in a real run), in process CPU time; the report gives it per
 // page and as a share of A. Also the time inside extractMetadata alone (it can be charged with a
-// GC pause that parsing's garbage triggered). One warm-up pass, then the best of --rounds (7):
+// GC pause that parsing's garbage triggered), and the title chooser's share of it. One warm-up pass, then the best of --rounds (7):
 // on a shared, loaded machine the minimum is the figure least disturbed by other processes.
 //   node scripts/bench-metadata.mjs [--pages N] [--rounds R] [--dataset DIR]
 import { readFileSync } from 'node:fs';
@@ -17,6 +17,7 @@ import { extract } from '../dist/src/index.js';
 import { parseHtml } from '../dist/src/dom/parse.js';
 import { computeFeatures } from '../dist/src/dom/features.js';
 import { extractMetadata } from '../dist/src/page/metadata/index.js';
+import { chooseTitle } from '../dist/src/page/metadata/title.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -54,7 +55,17 @@ function pass() {
     inside += cpu() - t1;
   }
   c = cpu() - t;
-  return { a, b, c, inside };
+  // The title chooser (title.ts, another engineer's) alone, with the <title> text as its candidate.
+  let title = 0;
+  for (const p of pages) {
+    const d = parseHtml(p.html); computeFeatures(d);
+    const tt = d.head?.children.find((x) => x.kind === 1 && x.tag === 'title');
+    const titleTag = tt?.children[0]?.kind === 3 ? tt.children[0].data.trim() : undefined;
+    const t1 = cpu();
+    chooseTitle(d, { titleTag, url: p.url });
+    title += cpu() - t1;
+  }
+  return { a, b, c, inside, title };
 }
 const ROUNDS = Number(opt('--rounds', '7'));
 pass();
@@ -71,3 +82,4 @@ console.log(`B parse + features:                       ${per(best.b)} ms/page`);
 console.log(`C parse + features + extractMetadata:     ${per(best.c)} ms/page`);
 console.log(`metadata, marginal (C − B):               ${per(marginal)} ms/page = ${(100 * marginal / best.a).toFixed(1)}% of extract()`);
 console.log(`metadata, inside extractMetadata:         ${per(best.inside)} ms/page = ${(100 * best.inside / best.a).toFixed(1)}% of extract()`);
+console.log(`  of which chooseTitle (title.ts), about:  ${per(best.title)} ms/page = ${(100 * best.title / best.a).toFixed(1)}% of extract()`);
