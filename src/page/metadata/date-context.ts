@@ -73,7 +73,9 @@ export function placementOf(el: DomElement | null, headline: DomElement | null =
     if (tag === 'body' || (stop && stop.has(e)) || e.textLen > big) break;
     // A header or footer inside the article is the article's own: its date is the article's.
     if (tag === 'article' || tag === 'main') { p.inPageHeader = false; footer = false; continue; }
-    if (tag === 'header') p.inPageHeader = true;
+    // An embedded post (Twitter, Instagram: a blockquote) or a quotation carries its own date.
+    if (tag === 'blockquote') p.inFurniture = true;
+    else if (tag === 'header') p.inPageHeader = true;
     else if (tag === 'footer') footer = true;
     else if (FURNITURE_TAGS.has(tag)) p.inFurniture = true;
     const cid = e.classId;
