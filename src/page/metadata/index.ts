@@ -70,7 +70,7 @@ export function extractMetadata(doc: DomDocument, ctx: MetadataContext = {}): Me
   const visible = readVisible(doc, scan, headline, url, structured.values, mdy, found);
   const urlFound = new Found();
   urlFound.add('published', url.day, 'url');
-  found.push(urlFound, pageLangFound(doc, doc.body, visible.index), pageShape(scan.articles, base));
+  found.push(urlFound, pageLangFound(doc, doc.body, visible.index), pageShape(scan, base));
   const merged = merge(found, base);
   const v = merged.values;
   // No source gives a published date: the modified one is the best date the page has.
@@ -169,10 +169,16 @@ function pageLangFound(doc: DomDocument, body: DomElement | null, idx: TextIndex
   return f;
 }
 
-/** The page's shape, when it is clear: the site's root URL is its home page; many <article>s a listing. */
-function pageShape(articles: number, url: string | undefined): Found {
+/**
+ * The page's shape, when it is clear: the site's root URL is its home page; many short <article>s
+ * (teasers) a listing. Many long ones are a forum thread's posts or a blog's full posts: unsure.
+ */
+function pageShape(scan: PageScan, url: string | undefined): Found {
   const f = new Found();
   if (isHomeUrl(url)) f.add('kind', 'homepage', 'detected');
-  else if (articles >= 4) f.add('kind', 'listing', 'detected');
+  else if (scan.articles >= 4 && scan.articleText < scan.articles * MAX_TEASER_TEXT) f.add('kind', 'listing', 'detected');
   return f;
 }
+
+/** Average text of a listing's <article> teasers, at most. */
+const MAX_TEASER_TEXT = 500;

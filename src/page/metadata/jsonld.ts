@@ -120,10 +120,15 @@ export function readJsonLd(scripts: DataScript[] | undefined): JsonLdResult {
   for (const n of nodes) { const id = n['@id']; if (typeof id === 'string' && !byId.has(id)) byId.set(id, n); }
   let main: Obj | null = null, best = 0;
   for (const n of nodes) { const r = rank(n); if (r > best) { best = r; main = n; } }
-  // The kind comes from the main entity, else from whatever typed node the page has (Product, Recipe).
-  for (const n of main ? [main, ...nodes] : nodes) {
-    const k = kindOf(n);
-    if (k) { found.add('kind', k, 'json-ld'); break; }
+  // The kind comes from the main entity; else from a Product, Recipe or Event node, which a page
+  // carries only when it is one (a Person, a VideoObject or an ItemList sit on article pages too).
+  const mainKind = main ? kindOf(main) : undefined;
+  if (mainKind) found.add('kind', mainKind, 'json-ld');
+  else {
+    for (const n of nodes) {
+      const k = kindOf(n);
+      if (k === 'product' || k === 'recipe' || k === 'event') { found.add('kind', k, 'json-ld'); break; }
+    }
   }
   if (main) readMain(main, byId, res);
   // The site's name: the publisher's, else a WebSite or Organization node's.

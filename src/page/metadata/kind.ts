@@ -16,7 +16,7 @@ const SCHEMA_KINDS: Record<string, PageKind> = {
   event: 'event', musicevent: 'event', sportsevent: 'event', businessevent: 'event', festival: 'event',
   educationevent: 'event', theaterevent: 'event', screeningevent: 'event', socialevent: 'event',
   videoobject: 'video', movie: 'video', tvepisode: 'video', clip: 'video',
-  profilepage: 'profile', person: 'profile',
+  profilepage: 'profile',
   discussionforumposting: 'forum', qapage: 'forum', question: 'forum', socialmediaposting: 'forum',
   collectionpage: 'listing', searchresultspage: 'listing', itemlist: 'listing',
 };

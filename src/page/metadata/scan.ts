@@ -25,6 +25,8 @@ export interface PageScan {
   itemtypes: string[];
   /** How many <article> elements: a listing has many, an article page one. */
   articles: number;
+  /** Text in those <article>s: a listing's are short teasers, a forum thread's are posts. */
+  articleText: number;
   /** Whether computeFeatures ran (element text lengths are known). */
   featured: boolean;
 }
@@ -52,7 +54,7 @@ export function scanPage(doc: DomDocument): PageScan {
   const elements = doc.elements.length ? doc.elements : [...walkElements(doc.root)];
   const s: PageScan = {
     elements, metas: [], itemprops: [], times: [], hinted: [], authorLinks: [], h1s: [], titleEl: null,
-    itemtypes: [], articles: 0, featured: doc.elements.length > 0 && doc.root.id === 0,
+    itemtypes: [], articles: 0, articleText: 0, featured: doc.elements.length > 0 && doc.root.id === 0,
   };
   const body = doc.body;
   let inBody = false;
@@ -71,7 +73,7 @@ export function scanPage(doc: DomDocument): PageScan {
     if (!inBody || code === undefined) continue;
     if (code === T.H1) s.h1s.push(el);
     else if (code === T.Time || (code === T.Abbr && flags & HAS_TITLE)) { if (s.times.length < MAX_TIMES) s.times.push(el); }
-    else if (code === T.Article) s.articles++;
+    else if (code === T.Article) { s.articles++; s.articleText += el.textLen; }
     else if (code === T.A && flags & AUTHOR_LINK && s.authorLinks.length < MAX_AUTHOR_LINKS) s.authorLinks.push(el);
   }
   return s;
