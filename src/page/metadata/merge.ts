@@ -56,14 +56,20 @@ export function merge(found: readonly Found[], base?: string): Merged {
     if (!list?.length) continue;
     const order = FIELD_TRUST[field] ?? TRUST;
     const rank = (s: MetadataSource): number => { const i = order.indexOf(s); return i < 0 ? order.length + TRUST.indexOf(s) : i; };
-    // A stable sort: within a source, the order the source gave.
-    const sorted = list.map((p, i) => ({ p, i })).sort((a, b) => rank(a.p.source) - rank(b.p.source) || a.i - b.i);
-    for (const { p } of sorted) {
+    // The most trusted valid proposal: the best rank first (within a source, the order it gave);
+    // an invalid one (a URL that does not resolve) is set aside and the next best tried.
+    const left = list; // built above for this merge only: consumed in place
+    while (left.length) {
+      let bi = 0;
+      for (let i = 1; i < left.length; i++) if (rank(left[i].source) < rank(left[bi].source)) bi = i;
+      const p = left[bi];
       const v = finalValue(p, base);
-      if (v === undefined) continue;
-      (out.values as Record<Field, unknown>)[field] = v;
-      out.sources[field] = p.source;
-      break;
+      if (v !== undefined) {
+        (out.values as Record<Field, unknown>)[field] = v;
+        out.sources[field] = p.source;
+        break;
+      }
+      left.splice(bi, 1);
     }
   }
   return out;
