@@ -236,7 +236,7 @@ test('property: extractMetadata never throws on arbitrary strings, and its dates
     const r = extractMetadata(doc, { url, html });
     for (const d of [r.metadata.published, r.metadata.modified]) if (d !== undefined) assert.match(d, ISO);
     assert.ok(Array.isArray(r.metadata.authors) && Array.isArray(r.metadata.tags));
-  }), { numRuns: 300 });
+  }), { numRuns: Number(process.env.FC_RUNS ?? 300) });
 });
 
 test('a tree without features (computeFeatures not run) and an empty page still give metadata', () => {
