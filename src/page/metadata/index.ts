@@ -4,10 +4,13 @@
  * has it (merge.ts), with the source recorded.
  *
  * Sources, one file each, in trust order: JSON-LD (jsonld.ts), meta tags (meta-tags.ts),
- * microdata (microdata.ts), date and author markup (markup.ts), the byline next to the headline
- * (byline.ts), the URL (url-date.ts), dates in the text (text-date.ts). One walk over the
- * elements (scan.ts) feeds them all; the body text is flattened once, and only when a source
- * needs it (a byline or a date not given by the markup).
+ * microdata and RDFa (microdata.ts), the page's JSON payloads (app-data.ts), date and author
+ * markup (markup.ts), the byline next to the headline (byline.ts), the URL (url-date.ts), dates in
+ * the text (text-date.ts). One walk over the elements (scan.ts) feeds them all. The sources below
+ * the structured ones run only for fields still missing; the text around the headline, and the
+ * whole body text, are flattened only when a source needs them. The title is chosen by title.ts
+ * from the candidates gathered here; the published date is finally checked against the day the
+ * page shows (reconcile.ts). Dates: dates.ts; placement of a date in the page: date-context.ts.
  *
  * Never throws on a parsed page: a source that fails on odd input is skipped (see safe()).
  */
