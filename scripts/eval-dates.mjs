@@ -51,7 +51,7 @@ console.log('by dataset source:');
 for (const [k, t] of [...bySet].sort()) console.log(`  ${k.padEnd(18)} ${pct(t)}`);
 console.log('by winning metadata source:');
 for (const [k, t] of [...byWinner].sort((a, b) => b[1].n - a[1].n)) console.log(`  ${k.padEnd(18)} ${pct(t)}`);
-console.log(`extractMetadata: ${(ms / Math.max(1, all.n)).toFixed(3)} ms/page`);
+console.log(`extractMetadata wall time, one cold pass: ${(ms / Math.max(1, all.n)).toFixed(3)} ms/page (the speed figure is scripts/bench-metadata.mjs)`);
 if (missesN > 0) {
   console.log(`misses (first ${missesN} of ${misses.length}):`);
   for (const x of misses.slice(0, missesN)) console.log(JSON.stringify(x));
