@@ -30,7 +30,7 @@ for (const r of rows) {
   const doc = parseHtml(html);
   computeFeatures(doc);
   const t1 = performance.now();
-  const m = extractMetadata(doc, { url: r.url, html });
+  const m = extractMetadata(doc, { url: r.url });
   ms += performance.now() - t1;
   void t0;
   const got = m.metadata.published?.slice(0, 10);

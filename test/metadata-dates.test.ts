@@ -19,7 +19,7 @@ function meta(head: string, body: string, url = 'https://news.example.com/coast/
   const html = `<!doctype html><html><head>${head}</head><body>${body}</body></html>`;
   const doc = parseHtml(html);
   computeFeatures(doc);
-  return extractMetadata(doc, { url, html });
+  return extractMetadata(doc, { url });
 }
 
 const days = (text: string, mdy = false): string[] => findDates(text, { mdy }).map((d) => d.day);

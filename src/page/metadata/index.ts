@@ -40,8 +40,6 @@ export type { MetadataResult, PageMetadata, MetadataSource, PageKind } from './t
 export interface MetadataContext {
   /** The page's URL: base for relative URLs, and a source of dates. */
   url?: string;
-  /** The raw HTML: <link> tags (canonical) are read from it, since the tree keeps none. */
-  html?: string;
 }
 
 /** Body text flattened for the text-date search, at most this many characters. */
@@ -54,7 +52,7 @@ export function extractMetadata(doc: DomDocument, ctx: MetadataContext = {}): Me
   const base = validBase(ctx.url);
   const scan = scanPage(doc);
   const jsonld = safe(() => readJsonLd(doc.dataScripts), { found: new Found(), title: {} });
-  const meta = safe(() => readMetaTags(scan.metas, ctx.html), { found: new Found(), title: {}, mdy: false });
+  const meta = safe(() => readMetaTags(scan.metas, scan.links), { found: new Found(), title: {}, mdy: false });
   const mdy = meta.mdy || /^en-us/.test(htmlLang(doc) ?? '');
   const micro = safe(() => readMicrodata(scan.itemprops, scan.itemtypes, mdy), { found: new Found(), title: {} });
   const appData = safe(() => readAppData(doc.dataScripts), new Found());

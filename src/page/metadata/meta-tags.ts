@@ -2,8 +2,7 @@
  * <meta> tags: OpenGraph (og:*, article:*), Twitter cards, Dublin Core (dc.*, dcterms.*) and the
  * plain names CMSs and analytics tags use (author, description, keywords, date, pubdate,
  * sailthru.date, parsely-pub-date...), read in one pass over the metas the scan collected (head
- * and body). Also the <link> tags (canonical, author, image_src), which the parser drops from the
- * tree as never content: they are read from the raw HTML's head, a bounded scan.
+ * and body). Also the <link> tags (canonical, author, image_src) the scan collected.
  *
  * Each value is labelled with its family (opengraph, twitter, dublin-core, meta): the merge trusts
  * them in that order.
@@ -70,7 +69,7 @@ export interface MetaTagsResult {
 }
 
 /** Reads the meta tags, and the <link> tags of the raw HTML when it is given. */
-export function readMetaTags(metas: readonly DomElement[], html: string | undefined): MetaTagsResult {
+export function readMetaTags(metas: readonly DomElement[], linkEls: readonly DomElement[]): MetaTagsResult {
   const hits = new Map<string, Hit[]>();
   const res: MetaTagsResult = { found: new Found(), title: {}, mdy: false };
   let ogType: string | undefined;
@@ -117,7 +116,7 @@ export function readMetaTags(metas: readonly DomElement[], html: string | undefi
     if (raw.length) f.add('tags', splitTags(raw.join(',')), fam);
   }
   for (const h of hits.get('lang') ?? []) f.add('lang', langTag(h.value.split(',')[0]), h.family);
-  const links = html ? readLinkTags(html) : {};
+  const links = readLinkTags(linkEls);
   f.add('canonicalUrl', rawUrl(links.canonical), 'meta');
   for (const h of hits.get('canonical') ?? []) f.add('canonicalUrl', rawUrl(h.value), h.family);
   f.add('image', rawUrl(links.image), 'meta');
@@ -137,51 +136,19 @@ function isUsLocale(langs: Hit[] | undefined): boolean {
 
 export interface LinkTags { canonical?: string; image?: string; author?: string }
 
-/** How far into the raw HTML <link> tags are looked for: they belong in the head. */
-const LINK_SCAN_CHARS = 256 * 1024;
-const LINK_WANTED = /canonical|image_src|author/i;
-const LINK_ATTR = /([a-z:-]{1,20})\s*=\s*(?:"([^"]{0,2048})"|'([^']{0,2048})'|([^\s>]{1,2048}))/gi;
-
 /**
- * <link rel=canonical|image_src|author> from the raw HTML (the parser keeps no <link> element).
- * A plain indexOf loop up to </head> (or a bounded prefix), attributes read with one linear regex.
+ * <link rel=canonical|image_src|author> from the elements the scan collected (the parser keeps
+ * <link>: it has no text, and this is what reads it). The first of each kind wins.
  */
-export function readLinkTags(html: string): LinkTags {
+export function readLinkTags(links: readonly DomElement[]): LinkTags {
   const out: LinkTags = {};
-  let end = html.indexOf('</head');
-  if (end < 0 || end > LINK_SCAN_CHARS) end = Math.min(html.length, LINK_SCAN_CHARS);
-  const head = html.length > end ? html.slice(0, end) : html;
-  // Two cursors, one per spelling; each is searched forward once, so the scan is linear.
-  let lower = head.indexOf('<link'), upper = head.indexOf('<LINK');
-  for (let n = 0; n < 300; n++) {
-    const at = lower < 0 ? upper : upper < 0 ? lower : Math.min(lower, upper);
-    if (at < 0) break;
-    const close = head.indexOf('>', at);
-    if (close < 0 || close - at > 4096) break;
-    if (at === lower) lower = head.indexOf('<link', close); else upper = head.indexOf('<LINK', close);
-    const tag = head.slice(at + 5, close);
-    // Most <link>s are stylesheets and preloads: only the few that can matter are parsed.
-    if (LINK_WANTED.test(tag)) readLinkTag(tag, out);
+  for (const el of links) {
+    const rel = el.attr('rel')?.toLowerCase(), href = el.attr('href')?.trim();
+    if (!rel || !href) continue;
+    const rels = rel.split(/\s+/);
+    if (rels.includes('canonical')) out.canonical ??= href;
+    else if (rels.includes('image_src')) out.image ??= href;
+    else if (rels.includes('author')) out.author ??= href;
   }
   return out;
 }
-
-function readLinkTag(tag: string, out: LinkTags): void {
-  let rel: string | undefined, href: string | undefined;
-  LINK_ATTR.lastIndex = 0;
-  let m: RegExpExecArray | null;
-  while ((m = LINK_ATTR.exec(tag))) {
-    const k = m[1].toLowerCase(), v = m[2] ?? m[3] ?? m[4];
-    if (k === 'rel') rel = v.toLowerCase(); else if (k === 'href') href = decodeAmp(v);
-  }
-  if (!rel || !href) return;
-  const rels = rel.split(/\s+/);
-  if (rels.includes('canonical')) out.canonical ??= href;
-  else if (rels.includes('image_src')) out.image ??= href;
-  else if (rels.includes('author')) out.author ??= href;
-}
-
-function decodeAmp(s: string): string {
-  return s.includes('&amp;') ? s.replace(/&amp;/g, '&') : s;
-}
-

@@ -11,6 +11,8 @@ export interface PageScan {
   /** Every element in pre-order (doc.elements, or a walk of our own on a tree without features). */
   elements: DomElement[];
   metas: DomElement[];
+  /** <link> elements with a rel of interest (canonical, image_src, author). */
+  links: DomElement[];
   /** Elements with itemprop, and (RDFa) elements other than <meta> with property. */
   itemprops: DomElement[];
   /** <time> elements, and <abbr> with a title (the hAtom `published` idiom). */
@@ -33,6 +35,7 @@ export interface PageScan {
 
 /** Caps on the lists, so a hostile page cannot make any source's work grow without bound. */
 const MAX_METAS = 400;
+const MAX_LINKS = 100;
 const MAX_ITEMPROPS = 400;
 const MAX_TIMES = 100;
 const MAX_HINTED = 150;
@@ -48,13 +51,14 @@ const DATE_HINT = /date|time|publi|posted|byline|author|meta|submitted|created|d
 const AUTHOR_HREF = /\/(?:author|autor|auteur|autore)s?\//i;
 
 /** Tags the walk looks at, as small codes: one Map lookup per element instead of a chain of string compares. */
-const enum T { Meta = 1, Title, H1, Time, Abbr, Article, A }
-const TAG_CODE = new Map<string, T>([['meta', T.Meta], ['title', T.Title], ['h1', T.H1], ['time', T.Time], ['abbr', T.Abbr], ['article', T.Article], ['a', T.A]]);
+const enum T { Meta = 1, Title, H1, Time, Abbr, Article, A, Link }
+const TAG_CODE = new Map<string, T>([['meta', T.Meta], ['title', T.Title], ['h1', T.H1], ['time', T.Time], ['abbr', T.Abbr], ['article', T.Article], ['a', T.A], ['link', T.Link]]);
+const LINK_REL = /canonical|image_src|author/i;
 
 export function scanPage(doc: DomDocument): PageScan {
   const elements = doc.elements.length ? doc.elements : [...walkElements(doc.root)];
   const s: PageScan = {
-    elements, metas: [], itemprops: [], times: [], hinted: [], authorLinks: [], h1s: [], titleEl: null,
+    elements, metas: [], links: [], itemprops: [], times: [], hinted: [], authorLinks: [], h1s: [], titleEl: null,
     itemtypes: [], articles: 0, articleText: 0, featured: doc.elements.length > 0 && doc.root.id === 0,
   };
   const body = doc.body;
@@ -70,6 +74,11 @@ export function scanPage(doc: DomDocument): PageScan {
       continue;
     }
     if (code === T.Title) { if (!s.titleEl) s.titleEl = el; continue; }
+    if (code === T.Link) {
+      const rel = el.attr('rel');
+      if (rel && LINK_REL.test(rel) && s.links.length < MAX_LINKS) s.links.push(el);
+      continue;
+    }
     const flags = el.attrs.length ? scanAttrs(el, s, inBody) : 0;
     if (!inBody || code === undefined) continue;
     if (code === T.H1) s.h1s.push(el);
