@@ -117,9 +117,10 @@ describe('tagtree §4.1: the page type is read on the central area', () => {
     const area = centralArea(t);
     assert.equal(t.el[area.root].attr('id'), 'main');
     assert.equal(decidePageType(t, area).pageType, 'topic');
-    const r = extract(around, { algorithm: 'tagtree' });
+    const r = extract(around, { algorithm: 'tagtree', title: true });
     assert.equal(r.pageType, 'topic');
     assert.equal(r.text, ['Winter bees', ...PROSE].join('\n'));
+    assert.equal(extract(around, { algorithm: 'tagtree' }).text, PROSE.join('\n'), 'the headline is the title, not the body');
   });
 
   test('the same lists inside the central area: a hub page, whose central hyperlinks are kept', () => {

@@ -39,18 +39,25 @@ export function contractCuts(doc: DomDocument, ctx: ContractContext): [DomElemen
   const limit = MAX_CUT_SHARE * Math.max(1, body.textLen);
   const els = doc.elements;
   const out: [DomElement, string][] = [];
+  const figures: DomElement[] = [];
+  let figureText = 0;
   for (let i = body.id + 1, end = body.id + body.tags; i <= end; i++) {
     const el = els[i];
+    const figure = !ctx.images && (el.tag === 'figure' || el.tag === 'figcaption');
     const reason = el.hidden ? 'hidden by its markup'
-      : !ctx.images && (el.tag === 'figure' || el.tag === 'figcaption') ? 'a figure or its caption (images: false)'
+      : figure ? FIGURE
         : el === ctx.headline ? 'the headline (it is the title)'
           : null;
     if (!reason || el.textLen > limit) continue;
-    out.push([el, reason]);
+    if (reason === FIGURE) { figures.push(el); figureText += el.textLen; } else out.push([el, reason]);
     i += el.tags;
   }
-  return out;
+  // Figures holding most of the page's text are a gallery (paper 000's image page): its content.
+  if (figureText <= limit) for (const f of figures) out.push([f, FIGURE]);
+  return out.sort((a, b) => a[0].id - b[0].id);
 }
+
+const FIGURE = 'a figure or its caption (images: false)';
 
 function rendersSomething(el: DomElement, effective: Uint8Array): boolean {
   for (let j = el.id, end = el.id + el.tags; j <= end; j++) if (effective[j] === CONTENT) return true;
