@@ -1,5 +1,5 @@
 /** The data that flows through thresher. */
-import type { DomDocument } from './dom/node.js';
+import type { DomDocument, DomElement } from './dom/node.js';
 import type { BlockModel } from './page/learned.js';
 import type { Labels } from './page/labels.js';
 import type { MetadataSource, PageMetadata } from './page/metadata/types.js';
@@ -138,7 +138,7 @@ export interface Extraction {
   blocks?: BlockDebug[];
   timings: { parseMs: number; labelMs: number; renderMs: number };
   /** With `keepTree`: the parsed page and the labels the text was rendered from (not enumerable). */
-  tree?: { doc: DomDocument; labels: Labels & { pageType?: PageType } };
+  tree?: { doc: DomDocument; labels: Labels & { pageType?: PageType }; headline: DomElement | null };
 }
 
 /** A DocView keyword: a feature of the topic content and its Formula 2 weight (paper 000 §3.2, §6). */

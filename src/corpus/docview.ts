@@ -12,10 +12,10 @@
  * `integrate` takes HTML (it cleans the page itself) or a page the caller already cleaned with
  * `extractPage` / `extract(…, { keepTree: true })`, so a pipeline parses each page once.
  */
-import type { DomDocument } from '../dom/node.js';
+import type { DomDocument, DomElement } from '../dom/node.js';
 import { ThresherError } from '../errors.js';
 import { extract } from '../page/extract.js';
-import type { Labels } from '../page/labels.js';
+import { CONTENT, type Labels } from '../page/labels.js';
 import { blockWeights, buildTagTree, type TagTreeParams } from '../page/tag-tree.js';
 import { STOP_WORDS } from '../text/stopwords.js';
 import type { DocView, ExtractOptions, Extraction, PageType } from '../types.js';
@@ -74,6 +74,8 @@ export interface ParsedPage {
   extraction: Extraction;
   doc: DomDocument;
   labels: Labels & { pageType?: PageType };
+  /** The headline element, cut from the body (it is the title): Formula 2 still weighs it. */
+  headline?: DomElement | null;
 }
 
 /** Cleans a page and keeps its tree: what `integrate` reads. */
@@ -81,7 +83,13 @@ export function extractPage(input: string | Uint8Array, options: ExtractOptions 
   const extraction = extract(input, { ...options, keepTree: true });
   const tree = extraction.tree;
   if (!tree) throw new ThresherError('E_BAD_OPTION', 'the extraction kept no tree');
-  return { extraction, doc: tree.doc, labels: tree.labels };
+  return { extraction, doc: tree.doc, labels: tree.labels, headline: tree.headline };
+}
+
+function withHeadline(labels: Labels, headline: DomElement): Labels {
+  const l = labels.copy();
+  l.set(headline, CONTENT, 'the headline (paper 000 Formula 2)');
+  return l;
 }
 
 function isParsedPage(x: unknown): x is ParsedPage {
@@ -114,7 +122,7 @@ export function integrate(input: string | Uint8Array | ParsedPage, options: Inte
     linkSimilarity: options.linkSimilarity ?? DOCVIEW_DEFAULTS.linkSimilarity,
   };
   checkParams(p);
-  const { extraction: x, doc, labels } = page;
+  const { extraction: x, doc, labels, headline } = page;
   const url = options.url ?? x.url;
   const stopWords = stopWordUnion(options.stopWords ?? STOP_WORDS, options.aggressiveStopWords);
 
@@ -124,7 +132,9 @@ export function integrate(input: string | Uint8Array | ParsedPage, options: Inte
   const tokenize = (s: string): string[] => { const w = featureTerms(s, x.lang); for (const v of w) words.push(v); return w; };
   const t = buildTagTree(doc, options.tagTree);
   const weights = blockWeights(t);
-  const vector = topicVector(t, labels, { tokenize, stopWords, weights });
+  // Paper 000's topic content page holds the headline, the heaviest block of Algorithm 1; the
+  // output contract moved it to the title, so it is put back for Formula 2 alone.
+  const vector = topicVector(t, headline ? withHeadline(labels, headline) : labels, { tokenize, stopWords, weights });
   const lang = pageLanguage(x.lang, detectLanguage(x.text, words));
   const keywords = topKeywords(vector, Math.max(p.keywords, 2));
   const title = repairTitle(x.title, keywords, { url, generator: generatorOf(doc) });

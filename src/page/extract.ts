@@ -91,7 +91,7 @@ export function extract(input: string | Uint8Array, options: ExtractOptions = {}
   }
   if (options.debug) { result.blocks = blockDebug(c.labels); result.metadataSources = meta.sources; }
   result.timings.renderMs = performance.now() - t2;
-  if (options.keepTree) Object.defineProperty(result, 'tree', { value: { doc, labels: c.labels }, enumerable: false, writable: false });
+  if (options.keepTree) Object.defineProperty(result, 'tree', { value: { doc, labels: c.labels, headline: meta.headline }, enumerable: false, writable: false });
   return result;
 }
 
