@@ -171,3 +171,14 @@ test('metadata: the result carries it, and debug says where each field came from
   assert.equal(r.metadataSources!.published, 'json-ld');
   assert.equal(extract(page('<p>x</p>')).metadataSources, undefined);
 });
+
+test('contract: one article per page: a second <article> with its own <h1> goes; an <h1> inside the page\'s own article stays', () => {
+  const body = PROSE.map((p) => `<p>${p}</p>`).join('');
+  const second = `<article><h1>Ferry timetable changes for the summer</h1><p>The ferry will run every hour from June, the operator said, and the last boat leaves at eleven at night.</p></article>`;
+  const r = extract(page(`<article><h1>Volunteers bring the old mill back to life</h1>${body}</article>${second}`));
+  assert.match(r.text, /The old mill on the river/);
+  assert.doesNotMatch(r.text, /ferry|Ferry/);
+  const doc = parsed(page(`<article><h1>Volunteers bring the old mill back to life</h1>${body}<h1>How the wheel works</h1>${body}</article>`));
+  const headline = doc.elements.find((e) => e.tag === 'h1')!;
+  assert.deepEqual(contractCuts(doc, { headline, images: false }).map(([el]) => el.tag), ['h1']);
+});

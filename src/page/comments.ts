@@ -6,27 +6,43 @@
  * truth, which appends a page's comments after a marker line): it reads the same first-pass rows
  * as the body model, so markup ("comment", "disqus", "respond"), opening words ("Reply", "says:",
  * "71 Kommentare") and shape (short runs of prose after the article, under repeated records) all
- * count, in any language the vocabularies know. Units the body kept are never comments.
+ * count, in any language the vocabularies know. A thread the markup declares ("comments",
+ * "disqus", role and class words: boilerplate.ts) counts too. Units the body shows are never
+ * comments.
  *
  * Entries: the comment units' lowest common ancestor is the thread; each of its children holding
  * comment units is one entry (a top-level comment with its replies, where the page nests them).
  */
-import type { DomDocument, DomElement } from '../dom/node.js';
+import type { DomElement } from '../dom/node.js';
 import { predictProbaRows } from '../learn/gbdt.js';
-import { N_BLOCK_FEATURES, unitText } from './block-features.js';
+import { BLOCK_FEATURES, N_BLOCK_FEATURES, unitText } from './block-features.js';
+import { CONTENT, type Labels } from './labels.js';
+import { HEADING_TAGS } from '../dom/tags.js';
 import type { BlockModel, UnitScores } from './learned.js';
 import type { CommentEntry } from '../types.js';
 
 /** A unit is part of a comment from this probability on. */
 export const COMMENT_THRESHOLD = 0.5;
 
-/** The page's comment units, grouped per comment, in page order. */
-export function findComments(doc: DomDocument, scores: UnitScores, model: BlockModel): DomElement[][] {
-  if (!model.comments || !scores.units.length) return [];
-  const { units, rows, keep } = scores;
-  const pc = predictProbaRows(model.comments.gbdt, rows, units.length, N_BLOCK_FEATURES);
+/** Where the markup-declared kind flag sits in a unit's row. */
+const IN_COMMENTS = BLOCK_FEATURES.indexOf('in_comments');
+
+/**
+ * The page's comment units, grouped per comment, in page order: the units the comment ensemble
+ * finds, and those inside a block the markup declares a comment thread (the ones the contract cut
+ * from the body), never a unit the body shows.
+ */
+export function findComments(scores: UnitScores, model: BlockModel, body: Labels): DomElement[][] {
+  const { units, rows } = scores;
+  if (!units.length) return [];
+  const pc = model.comments ? predictProbaRows(model.comments.gbdt, rows, units.length, N_BLOCK_FEATURES) : null;
+  const shown = body.effectiveAll();
   const found: DomElement[] = [];
-  for (let k = 0; k < units.length; k++) if (!keep[k] && pc[k] >= COMMENT_THRESHOLD) found.push(units[k]);
+  for (let k = 0; k < units.length; k++) {
+    const comment = (pc !== null && pc[k] >= COMMENT_THRESHOLD) || rows[k * N_BLOCK_FEATURES + IN_COMMENTS] === 1;
+    // A thread's own heading ("3 comments") is furniture, not a comment.
+    if (comment && shown[units[k].id] !== CONTENT && !HEADING_TAGS.has(units[k].tag)) found.push(units[k]);
+  }
   return groupByThread(found);
 }
 

@@ -4,7 +4,8 @@
  *  - the headline (it is `title`; `title: true` puts it back in front),
  *  - captions, credits and figures (`images: true` keeps figures in Markdown and HTML),
  *  - user comments (`comments: true` lists them apart),
- *  - what the page hides (`hidden`, `aria-hidden`, inline display:none or visibility:hidden).
+ *  - what the page hides (`hidden`, `aria-hidden`, inline display:none or visibility:hidden),
+ *  - a second article appended after the page's own (infinite scroll).
  * Each is a cut of the element, so whatever a labeler kept inside it goes too. A cut never takes
  * most of the page: an element holding most of the body's text is the content, whatever its
  * markup says (a hidden wrapper revealed by script, a <figure> around the whole article).
@@ -54,7 +55,28 @@ export function contractCuts(doc: DomDocument, ctx: ContractContext): [DomElemen
   }
   // Figures holding most of the page's text are a gallery (paper 000's image page): its content.
   if (figureText <= limit) for (const f of figures) out.push([f, FIGURE]);
+  const next = ctx.headline ? laterArticle(doc, ctx.headline, limit) : null;
+  if (next && !out.some(([el]) => el.id <= next.id && next.id <= el.id + el.tags)) out.push([next, 'a second article after the page\'s own (infinite scroll)']);
   return out.sort((a, b) => a[0].id - b[0].id);
+}
+
+/**
+ * One article per page: an <article> after the headline's, holding an <h1> of its own and not the
+ * headline, is the next story a page appended as the reader scrolled. Everything from the first
+ * such article on goes with it only when it is an <article>: an <h1> used as a sub-heading inside
+ * the page's own article has no <article> of its own apart from the headline's.
+ */
+function laterArticle(doc: DomDocument, headline: DomElement, limit: number): DomElement | null {
+  const els = doc.elements;
+  const holdsHeadline = (el: DomElement): boolean => headline.id >= el.id && headline.id <= el.id + el.tags;
+  for (let i = headline.id + headline.tags + 1; i < els.length; i++) {
+    const h = els[i];
+    if (h.tag !== 'h1' || h.hidden) continue;
+    let article: DomElement | null = null;
+    for (let p = h.parent; p && !holdsHeadline(p); p = p.parent) if (p.tag === 'article') article = p;
+    if (article && article.textLen <= limit) return article;
+  }
+  return null;
 }
 
 const FIGURE = 'a figure or its caption (images: false)';

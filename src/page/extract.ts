@@ -87,7 +87,7 @@ export function extract(input: string | Uint8Array, options: ExtractOptions = {}
   renderFormats(result, c, { options, title, lead, fromJson, repair });
   if (options.comments === true) {
     const scores = c.labels.scores;
-    result.comments = scores ? renderComments(findComments(doc, scores, options.blockModel ?? BLOCK_MODEL), repair) : [];
+    result.comments = scores ? renderComments(findComments(scores, options.blockModel ?? BLOCK_MODEL, c.labels), repair) : [];
   }
   if (options.debug) { result.blocks = blockDebug(c.labels); result.metadataSources = meta.sources; }
   result.timings.renderMs = performance.now() - t2;
