@@ -58,11 +58,12 @@ test('extract: the text, title, markdown and html come out repaired; repairMojib
     `<p>${doubleEncode('The chef’s crème brûlée is served every day, with a short story about the café’s history and its regulars.')}</p>` +
     `<p>${doubleEncode('Another paragraph of prose, long enough to be kept, about the menu of the café and the people who cook there.')}</p></article></body></html>`;
   const r = extract(page, { formats: ['markdown', 'html'] });
-  assert.equal(r.title, 'Café – menu');
+  // The headline is the page's <h1> (the <title> names the menu): repaired like the rest.
+  assert.equal(r.title, 'Crème brûlée');
   assert.match(r.text, /The chef’s crème brûlée/);
   assert.doesNotMatch(r.text, /Ã|â€/);
-  assert.match(r.markdown!, /Crème brûlée/);
-  assert.match(r.html!, /<title>Café – menu<\/title>/);
+  assert.match(extract(page, { formats: ['markdown'], title: true }).markdown!, /^# Crème brûlée/);
+  assert.match(r.html!, /<title>Crème brûlée<\/title>/);
   assert.match(r.html!, /crème brûlée/);
   const raw = extract(page, { repairMojibake: false });
   assert.match(raw.text, /chefâ€™s crÃ¨me/);

@@ -20,7 +20,8 @@ const TOPICS = ['glaciers', 'lighthouses', 'orchards', 'railways', 'volcanoes', 
 /** A page about topic t, variant v: a template around a distinct article. */
 function page(t: string, v: number): string {
   const paras = Array.from({ length: 4 }, (_, k) =>
-    `<p>Paragraph ${k + 1} of the story number ${v} about ${t}: the ${t} of the northern coast were studied by a small team, who wrote down what they saw each morning and compared it with the records of ${1900 + v + k}.</p>`).join('');
+    // The topic word every few words: the body alone (the headline is the title) tells two topics apart.
+    `<p>Paragraph ${k + 1} of the story number ${v} about ${t}: the ${t} of the northern coast were studied by a ${t} team, who wrote down what the ${t} did each morning and compared ${t} notes with the ${t} records of ${1900 + v + k}.</p>`).join('');
   return `<html><head><title>${t} ${v}</title></head><body><nav><a href="/">Home</a> <a href="/news">News</a> <a href="/about">About</a> <a href="/contact">Contact</a></nav>
 <article><h1>The ${t}, part ${v}</h1>${paras}</article><footer>© 2026 Example Media. All rights reserved.</footer></body></html>`;
 }

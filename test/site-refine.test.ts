@@ -10,12 +10,12 @@ import { wcxbWordF1 } from '../src/eval/metrics.js';
 const f1 = (pred: string, truth: string) => wcxbWordF1(pred, truth)[2];
 const learn = (ps: SynthPage[]) => learnSite(ps.map((p) => ({ url: p.url, html: p.html })));
 
-/** Page-level and site-model F1 of each page. */
+/** Page-level and site-model F1 of each page. The synthetic truth starts with the headline: `title: true`. */
 function compare(model: SiteModel, ps: SynthPage[], options = {}) {
   const site = siteRefiner(model, options);
   return ps.map((p) => {
-    const page = extract(p.html, { url: p.url });
-    const withSite = extract(p.html, { url: p.url, site });
+    const page = extract(p.html, { url: p.url, title: true });
+    const withSite = extract(p.html, { url: p.url, site, title: true });
     return { page: f1(page.text, p.truth), site: f1(withSite.text, p.truth), pageText: page.text, siteText: withSite.text, diagnostics: withSite.diagnostics };
   });
 }
