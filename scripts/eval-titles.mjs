@@ -32,7 +32,7 @@ const DATA = join(ROOT, '..', 'shared', 'datasets');
 const { parseHtml } = await import(join(ROOT, 'dist/src/dom/parse.js'));
 const { computeFeatures } = await import(join(ROOT, 'dist/src/dom/features.js'));
 const { chooseTitle } = await import(join(ROOT, 'dist/src/page/metadata/title.js'));
-const { elementText } = await import(join(ROOT, 'dist/src/page/metadata.js'));
+const { elementText } = await import(join(ROOT, 'dist/src/page/metadata/raw-title.js'));
 let extractMetadata = null;
 const metaIndex = join(ROOT, 'dist/src/page/metadata/index.js');
 if (existsSync(metaIndex)) {

@@ -22,7 +22,7 @@ import { parseArgs } from 'node:util';
 import { parseHtml } from '../dist/src/dom/parse.js';
 import { computeFeatures } from '../dist/src/dom/features.js';
 import { labelDefault } from '../dist/src/page/default.js';
-import { pageTitle } from '../dist/src/page/metadata.js';
+import { pageTitle } from '../dist/src/page/metadata/raw-title.js';
 import { BLOCK_FEATURES, N_BLOCK_FEATURES as F, WORD_TOKENS_AT, blockFeatures, textUnits, unitText } from '../dist/src/page/block-features.js';
 import { trainGbdt, predictProba } from '../dist/src/learn/gbdt.js';
 import { N_SMOOTHED_FEATURES as G, SMOOTHED_FEATURE_NAMES, smoothingRows } from '../dist/src/page/smoothing.js';

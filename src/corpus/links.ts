@@ -25,7 +25,7 @@
  * link's text is its image's alt text.
  */
 import type { DomElement } from '../dom/node.js';
-import { elementText } from '../page/metadata.js';
+import { elementText } from '../page/metadata/raw-title.js';
 import { blockTexts, childBlocks, HUB, peripheralBlocks, type TagTree } from '../page/tag-tree.js';
 import type { RelevantLink } from '../types.js';
 import { normalizeUrl } from './url.js';

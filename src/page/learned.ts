@@ -24,7 +24,7 @@ import { BLOCK_MODEL } from './block-model.generated.js';
 import { N_SMOOTHED_FEATURES, SMOOTHED_FEATURE_NAMES, smoothingRows } from './smoothing.js';
 import type { DefaultLabels } from './default.js';
 import { CONTENT, Labels, NOISE } from './labels.js';
-import { pageTitle } from './metadata.js';
+import { pageTitle } from './metadata/raw-title.js';
 import type { TokenTable } from './token-table.js';
 import type { ExtractMode, PageType } from '../types.js';
 

@@ -11,7 +11,7 @@
  * the regexes have no nested quantifiers, so hostile pages cost linear time.
  */
 import type { DomDocument, DomElement } from '../../dom/node.js';
-import { elementText } from '../metadata.js';
+import { elementText } from './raw-title.js';
 import { measureText } from '../../text/measure.js';
 import { decodedRef, simpleCharRef } from '../../dom/char-refs.js';
 import { placeholderReason } from './title-placeholder.js';

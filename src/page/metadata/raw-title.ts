@@ -1,7 +1,10 @@
-/** Page metadata read from the head: title (with og:title as a fallback) and language. */
-import type { DomDocument, DomElement } from '../dom/node.js';
-import { oneLine } from '../text/whitespace.js';
-import { renderElementText, finish } from '../render/text.js';
+/**
+ * The page's raw title (<title>, else og:title, else the first <h1>), as the block model reads it
+ * for its headline feature, and an element's text on one line. The repaired title is title.ts's.
+ */
+import type { DomDocument, DomElement } from '../../dom/node.js';
+import { oneLine } from '../../text/whitespace.js';
+import { renderElementText, finish } from '../../render/text.js';
 
 function firstElement(root: DomElement | null, tag: string, limit = 5000): DomElement | null {
   if (!root) return null;
@@ -38,9 +41,4 @@ export function pageTitle(doc: DomDocument): string {
   if (og) return oneLine(og);
   const h1 = firstElement(doc.body, 'h1');
   return h1 ? elementText(h1) : '';
-}
-
-export function pageLang(doc: DomDocument): string | undefined {
-  const l = doc.html?.attr('lang') ?? doc.html?.attr('xml:lang');
-  return l ? l.trim().toLowerCase() || undefined : undefined;
 }
