@@ -9,11 +9,26 @@
  * asynchronous, and a run's output must be a function of the corpus alone (the record id is a
  * hash of the record; the date is when the store was created) and written in the same
  * synchronous step as the store's commit. The reader (io/warc.ts, warcio's parser) reads it back.
+ *
+ * Header values come from the corpus (a page's URL), so they are made safe before they are
+ * written: a CR or LF in a value would add headers or end the header block (WARC 1.1 §4: a field's
+ * content excludes control characters). The target URI is percent-encoded; any other header
+ * holding a control character is refused (E_WARC), since it would be a bug here, not bad input.
  */
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
+import { ThresherError } from '../errors.js';
 
 const CRLF = '\r\n';
+
+/** C0 controls, space, DEL and C1 controls: never valid raw in a URI, nor (but space) in a WARC header. */
+const URI_UNSAFE = /[\u0000-\u0020\u007f-\u009f]/gu;
+const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/u;
+
+/** A URI as a WARC header value: its control characters and spaces percent-encoded (UTF-8), the rest as given. */
+export function headerSafeUri(uri: string): string {
+  return uri.replace(URI_UNSAFE, (c) => encodeURIComponent(c));
+}
 
 /** A name-based UUID (RFC 9562 version 8) from a SHA-256 of `key`. */
 function uuidOf(key: string): string {
@@ -25,6 +40,9 @@ function uuidOf(key: string): string {
 }
 
 function record(headers: [string, string][], block: Buffer): Uint8Array {
+  for (const [k, v] of headers) {
+    if (CONTROL.test(k) || CONTROL.test(v)) throw new ThresherError('E_WARC', `the WARC header ${JSON.stringify(k)} would hold a control character: ${JSON.stringify(v)}`);
+  }
   const digest = `sha256:${createHash('sha256').update(block).digest('hex')}`;
   const head = ['WARC/1.1', ...headers.map(([k, v]) => `${k}: ${v}`), `WARC-Block-Digest: ${digest}`, `Content-Length: ${block.length}`].join(CRLF);
   return gzipSync(Buffer.concat([Buffer.from(head + CRLF + CRLF, 'utf8'), block, Buffer.from(CRLF + CRLF, 'utf8')]));
@@ -41,7 +59,7 @@ export function warcInfoRecord(date: string): Uint8Array {
 
 /** One stored record as a conversion record; `json` is its JSONL line. */
 export function warcRecordOf(r: { id: string; url?: string }, json: string, date: string): Uint8Array {
-  const target = r.url ?? `urn:x-thresher-id:${encodeURIComponent(r.id)}`;
+  const target = r.url !== undefined ? headerSafeUri(r.url) : `urn:x-thresher-id:${encodeURIComponent(r.id)}`;
   const block = Buffer.from(json, 'utf8');
   const payload = `sha256:${createHash('sha256').update(block).digest('hex')}`;
   return record([
