@@ -82,6 +82,7 @@ export function formatSummary(s: RunSummary): string {
     `replicas   ${s.replicas} removed`,
     `failures   ${s.failures}${s.failures ? `  (${counts(s.failuresByCode)})` : ''}`,
     ...s.failureSamples.map((f) => `  ${f.code}  ${f.id}: ${f.message}`),
+    ...(s.badManifestLines.count ? [`manifest   ${s.badManifestLines.count} malformed line(s) ignored`, ...s.badManifestLines.samples.map((b) => `  line ${b.line}: ${b.reason}`)] : []),
     `sites      ${s.sites.models} site model(s); ${s.sites.records} records cleaned with one`,
     ...s.sites.skipped.map((k) => `  no model for ${k.host} (${k.pages} pages): ${k.reason}`),
     `stop words ${s.stopWords.count} learned from ${s.stopWords.docs} pages${s.stopWords.count ? `: ${s.stopWords.sample.join(', ')}${s.stopWords.count > s.stopWords.sample.length ? ', …' : ''}` : ''}`,

@@ -4,7 +4,7 @@
  *
  * Items carry a stable index (their position in the corpus), so a resumed run can skip what is
  * done and a run with several workers writes the same records in the same order as one worker.
- * A bad item (unreadable file, truncated gzip, a line that is not JSON) is an item with an
+ * A bad item (unreadable file, truncated gzip, a line that is not a JSON object) is an item with an
  * `error`: the run counts it and goes on. Outer ring: node:fs and node:zlib.
  */
 import { createReadStream } from 'node:fs';
@@ -45,7 +45,17 @@ export interface CorpusSource {
    * from its manifest, so no page is read.
    */
   census(): Promise<Census>;
+  /** Lines of a directory's manifest.jsonl that give no page a URL because they are malformed (none for other sources). */
+  badManifestLines: BadLines;
 }
+
+/** Malformed lines of a side file: how many, and the first few with their reasons. */
+export interface BadLines {
+  count: number;
+  samples: { line: number; reason: string }[];
+}
+
+const BAD_LINE_SAMPLES = 10;
 
 export interface Census {
   total: number;
@@ -78,9 +88,9 @@ export function hostOf(url: string | undefined): string {
 
 async function directorySource(dir: string): Promise<CorpusSource> {
   const files = (await listInputFiles(dir)).filter((f) => basename(f) !== 'manifest.jsonl');
-  const urls = await manifestUrls(dir);
+  const { urls, bad } = await manifestUrls(dir);
   return {
-    kind: 'dir', path: dir,
+    kind: 'dir', path: dir, badManifestLines: bad,
     count: async () => files.length,
     async census() {
       const hosts = new Map<string, number>();
@@ -106,20 +116,49 @@ async function directorySource(dir: string): Promise<CorpusSource> {
   };
 }
 
-/** manifest.jsonl rows name a page by `html` (its relative path) or `id` (its file stem). */
-async function manifestUrls(dir: string): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
+/**
+ * manifest.jsonl rows name a page by `html` (its relative path) or `id` (its file stem). A row
+ * without a URL is fine (the page's URL is unknown); a line that is not a JSON object, or whose
+ * url is not a string, is counted with its reason and the rest of the manifest still applies.
+ */
+async function manifestUrls(dir: string): Promise<{ urls: Map<string, string>; bad: BadLines }> {
+  const urls = new Map<string, string>();
+  const bad: BadLines = { count: 0, samples: [] };
   let text: string;
-  try { text = await readFile(join(dir, 'manifest.jsonl'), 'utf8'); } catch { return out; }
-  for (const line of text.split('\n')) {
-    if (!line.trim()) continue;
-    let row: { id?: unknown; url?: unknown; html?: unknown };
-    try { row = JSON.parse(line); } catch { continue; }
+  try { text = await readFile(join(dir, 'manifest.jsonl'), 'utf8'); } catch { return { urls, bad }; }
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    if (!lines[i].trim()) continue;
+    const row = parseRow(lines[i]);
+    if (typeof row === 'string') {
+      if (bad.samples.length < BAD_LINE_SAMPLES) bad.samples.push({ line: i + 1, reason: row });
+      bad.count++;
+      continue;
+    }
     if (typeof row.url !== 'string') continue;
-    if (typeof row.html === 'string') out.set(row.html, row.url);
-    if (typeof row.id === 'string' || typeof row.id === 'number') out.set(String(row.id), row.url);
+    if (typeof row.html === 'string') urls.set(row.html, row.url);
+    if (typeof row.id === 'string' || typeof row.id === 'number') urls.set(String(row.id), row.url);
   }
-  return out;
+  return { urls, bad };
+}
+
+type Row = { id?: unknown; url?: unknown; html?: unknown };
+
+/** What JSON a value is, for a message: "null", "an array", "a number"… */
+function jsonKind(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  return typeof v === 'object' ? 'an object' : `a ${typeof v}`;
+}
+
+/** A JSON Lines row as an object with an optional string url, or why it is not one. */
+function parseRow(line: string): Row | string {
+  let row: unknown;
+  try { row = JSON.parse(line); } catch { return 'is not JSON'; }
+  if (row === null || typeof row !== 'object' || Array.isArray(row)) return `is ${jsonKind(row)}, not a JSON object`;
+  const url = (row as Row).url;
+  if (url !== undefined && url !== null && typeof url !== 'string') return `has a "url" that is ${jsonKind(url)}, not a string`;
+  return row as Row;
 }
 
 /** "html/abc.html.gz" → "abc": how a manifest's `id` names a page file. */
@@ -129,7 +168,7 @@ function pageStem(rel: string): string {
 
 function jsonlSource(path: string): CorpusSource {
   return {
-    kind: 'jsonl', path,
+    kind: 'jsonl', path, badManifestLines: { count: 0, samples: [] },
     async count() {
       let n = 0;
       for await (const line of readLines(path)) if (!isBlank(line)) n++;
@@ -205,14 +244,12 @@ function jsonlItem(line: string | OverlongLine, index: number, withBytes = true)
   if (typeof line !== 'string') {
     return { index, id: fallbackId, host: '', error: { code: 'E_INPUT_TOO_LARGE', message: `record ${index + 1} is a line of ${line.overlong} characters, over ${MAX_LINE_CHARS}` } };
   }
-  let row: { id?: unknown; url?: unknown; html?: unknown };
-  try { row = JSON.parse(line); } catch {
-    return { index, id: fallbackId, host: '', error: { code: 'E_INPUT_READ', message: `record ${index + 1} is not JSON` } };
-  }
+  const row = parseRow(line);
+  if (typeof row === 'string') return { index, id: fallbackId, host: '', error: { code: 'E_INPUT_READ', message: `record ${index + 1} ${row}` } };
   const url = typeof row.url === 'string' ? row.url : undefined;
   const id = typeof row.id === 'string' ? row.id : url ?? fallbackId;
   const item: CorpusItem = { index, id, url, host: hostOf(url) };
-  if (typeof row.html !== 'string') item.error = { code: 'E_INPUT_READ', message: `record ${index + 1} has no "html" string` };
+  if (typeof row.html !== 'string') item.error = { code: 'E_INPUT_READ', message: `record ${index + 1} has no "html" string${row.html === undefined ? '' : ` (its "html" is ${jsonKind(row.html)})`}` };
   else if (row.html.length > MAX_ITEM_BYTES) item.error = { code: 'E_INPUT_TOO_LARGE', message: `record ${index + 1} is over ${MAX_ITEM_BYTES} characters` };
   else if (withBytes) item.bytes = Buffer.from(row.html, 'utf8');
   return item;
@@ -232,7 +269,7 @@ function warcSource(path: string): CorpusSource {
     }
   };
   return {
-    kind: 'warc', path,
+    kind: 'warc', path, badManifestLines: { count: 0, samples: [] },
     async count() { let n = 0; for await (const _ of pages()) n++; return n; },
     async census() {
       let total = 0;

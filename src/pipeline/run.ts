@@ -19,7 +19,7 @@ import { parseClassifierModel } from '../corpus/classify/model.js';
 import { REPLICA_METHODS } from '../corpus/replicas/create.js';
 import { exactKey } from '../corpus/replicas/exact.js';
 import { hostOf as siteHostOf } from '../site/model.js';
-import { openCorpus, type Census, type CorpusItem, type CorpusSource } from './input.js';
+import { openCorpus, type BadLines, type Census, type CorpusItem, type CorpusSource } from './input.js';
 import { checkSiteOptions, learnCorpusSites, learnStopWords, STATS_PAGES_DEFAULT, type SiteLearningOptions } from './learn.js';
 import { PagePool, type PageOutcome, type SiteJob } from './pool.js';
 import type { ReplicaChoice, StoredReplicaIndex } from './replica-store.js';
@@ -73,6 +73,8 @@ export interface RunSummary {
   failuresByCode: Record<string, number>;
   /** The first failures, with their reasons. */
   failureSamples: { id: string; code: string; message: string }[];
+  /** Lines of a directory's manifest.jsonl that were malformed (not a JSON object, a url that is not a string): ignored, with reasons. */
+  badManifestLines: BadLines;
   /** Site models: hosts that got one, records cleaned with one, and sites with enough pages that got none (why). */
   sites: { models: number; records: number; skipped: { host: string; pages: number; reason: string }[] };
   /** The corpus's aggressive stop list: how many words, the first of them, and the pages it was counted over. */
@@ -149,7 +151,7 @@ export async function runCorpus(input: string, options: RunOptions): Promise<Run
     return {
       input, out: options.out, pages: census.total, records: counts.records, types: tallies.types,
       ...(options.classifier !== undefined ? { categories: tallies.categories } : {}), replicas: counts.replicas,
-      failures: counts.failures, failuresByCode: tallies.failures, failureSamples: store.failureList(10),
+      failures: counts.failures, failuresByCode: tallies.failures, failureSamples: store.failureList(10), badManifestLines: source.badManifestLines,
       sites: { models: learned?.models.length ?? 0, records: tallies.siteModel, skipped: learned?.skipped ?? [] },
       stopWords: { count: learned?.aggressiveStopWords.length ?? 0, sample: learned?.aggressiveStopWords.slice(0, 10) ?? [], docs: learned?.statsDocs ?? 0 },
       resumedFrom: start.nextIndex, alreadyComplete: start.complete, workers: s.workers, seconds: (performance.now() - t0) / 1000,

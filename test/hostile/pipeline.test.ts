@@ -1,7 +1,7 @@
 /** Hostile input to `thresher run` (issue 25): header injection in the WARC copy, non-object JSON lines, huge pages. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCorpus } from '../../src/pipeline/run.js';
@@ -50,4 +50,53 @@ test('hostile run --warc: control characters in a URL cannot add WARC headers; e
     'http://e.example/ok',
     'http://f.example/ünïcode',
   ]);
+});
+
+test('hostile run: JSONL lines that are null, numbers, arrays, strings or objects with a wrong-typed url/html are bad lines with reasons; the run goes on', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'thresher-hostile-jsonl-'));
+  const good = (i: number) => JSON.stringify({ url: `https://good.example/${i}`, html: page(TOPICS[i]) });
+  const lines = [good(0), 'null', '42', '[1,2]', '"a string"', 'true', good(1), JSON.stringify({ url: 7, html: page('bridges') }),
+    JSON.stringify({ url: 'https://x.example/', html: 12 }), JSON.stringify({ url: ['https://x.example/'], html: page('orchards') }), '{"url": "x"', good(2)];
+  const path = join(dir, 'pages.jsonl');
+  writeFileSync(path, lines.join('\n') + '\n');
+  const s = await runCorpus(path, { out: join(dir, 'out'), workers: 1, sites: false, statsPages: 0 });
+  assert.equal(s.pages, lines.length);
+  assert.equal(s.records, 3);
+  assert.equal(s.failures, lines.length - 3);
+  assert.deepEqual(s.failureSamples.map((f) => f.message), [
+    'record 2 is null, not a JSON object',
+    'record 3 is a number, not a JSON object',
+    'record 4 is an array, not a JSON object',
+    'record 5 is a string, not a JSON object',
+    'record 6 is a boolean, not a JSON object',
+    'record 8 has a "url" that is a number, not a string',
+    'record 9 has no "html" string (its "html" is a number)',
+    'record 10 has a "url" that is an array, not a string',
+    'record 11 is not JSON',
+  ]);
+  assert.ok(s.failureSamples.every((f) => f.code === 'E_INPUT_READ'));
+});
+
+test('hostile run: malformed lines of a directory\'s manifest.jsonl are counted with reasons; its other lines still give URLs', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'thresher-hostile-manifest-'));
+  const pages = join(dir, 'pages');
+  mkdirSync(pages);
+  for (const [i, name] of ['a', 'b', 'c'].entries()) writeFileSync(join(pages, `${name}.html`), page(TOPICS[i]));
+  writeFileSync(join(pages, 'manifest.jsonl'), [
+    JSON.stringify({ id: 'a', url: 'https://one.example/a' }), 'null', '[]', '3', JSON.stringify({ id: 'b', url: 5 }),
+    JSON.stringify({ id: 'c' }), // no URL: allowed (the page's URL is unknown)
+    'not json', JSON.stringify({ html: 'b.html', url: 'https://one.example/b' }),
+  ].join('\n'));
+  const s = await runCorpus(pages, { out: join(dir, 'out'), workers: 1, sites: false, statsPages: 0 });
+  assert.equal(s.records, 3);
+  assert.equal(s.failures, 0);
+  assert.deepEqual(s.badManifestLines, { count: 5, samples: [
+    { line: 2, reason: 'is null, not a JSON object' },
+    { line: 3, reason: 'is an array, not a JSON object' },
+    { line: 4, reason: 'is a number, not a JSON object' },
+    { line: 5, reason: 'has a "url" that is a number, not a string' },
+    { line: 7, reason: 'is not JSON' },
+  ] });
+  const ids = readFileSync(join(dir, 'out', 'records.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l).id);
+  assert.deepEqual(ids, ['https://one.example/a', 'https://one.example/b', 'c.html']);
 });
