@@ -9,6 +9,7 @@ import { readInput } from '../io/read-input.js';
 import { cleanText } from '../site/clean.js';
 import { normalizeHost } from '../site/model.js';
 import { loadModels } from './site-models.js';
+import { terminalJson, terminalText } from './terminal-text.js';
 
 export const CLEAN_TEXT_USAGE = `usage: thresher clean-text --site MODEL [--host H] [--html] [file|-] [--out FILE] [--json]
   Removes the site's template text from plain text (stdin when no file). MODEL is a model file,
@@ -43,7 +44,9 @@ export async function cleanTextCommand(argv: string[]): Promise<number> {
   const input = await readInput(positionals[0] ?? '-');
   const text = new TextDecoder('utf-8').decode(input.bytes);
   const r = cleanText(text, model.textTemplates, { markup: values.html });
-  const out = values.json ? JSON.stringify({ host: model.host, ...r }) + '\n' : r.text.endsWith('\n') || !r.text ? r.text : r.text + '\n';
+  // The text comes from pages: its control characters never reach the output (terminal-text.ts).
+  const cleaned = terminalText(r.text);
+  const out = values.json ? terminalJson({ host: model.host, ...r }) + '\n' : cleaned.endsWith('\n') || !cleaned ? cleaned : cleaned + '\n';
   if (values.out) writeFileSync(values.out, out); else process.stdout.write(out);
   return 0;
 }

@@ -12,6 +12,7 @@ import { ThresherError, type ErrorCode } from '../errors.js';
 import { openCorpus } from '../pipeline/input.js';
 import { loadModels, ModelPicker, pageOrigin, readManifest } from './site-models.js';
 import { Progress } from './progress.js';
+import { terminalJson, terminalText } from './terminal-text.js';
 
 const FORMATS: OutputFormat[] = ['text', 'markdown', 'html', 'json'];
 
@@ -99,8 +100,8 @@ export async function extractCommand(argv: string[]): Promise<number> {
     const r = extract(input.bytes, { ...options, url, contentType: input.contentType, site: s.site });
     r.diagnostics.push(...s.diagnostics);
     // Why a site model was not applied is worth a line even when only the text is printed.
-    if (format !== 'json') for (const d of r.diagnostics) if (d.code.startsWith('W_SITE_')) process.stderr.write(`thresher: ${d.code}: ${d.message}\n`);
-    if (values.debug && format === 'text') process.stderr.write(debugLines(r));
+    if (format !== 'json') for (const d of r.diagnostics) if (d.code.startsWith('W_SITE_')) process.stderr.write(`thresher: ${d.code}: ${terminalText(d.message)}\n`);
+    if (values.debug && format === 'text') process.stderr.write(terminalText(debugLines(r)));
     await write(out, render(r, format) + '\n');
     return 0;
   }
@@ -118,11 +119,11 @@ export async function extractCommand(argv: string[]): Promise<number> {
       const s = siteFor(url, origin.host);
       const r = extract(input.bytes, { ...options, url, site: s.site });
       r.diagnostics.push(...s.diagnostics);
-      line = JSON.stringify({ file, ...jsonRecord(r, format) });
+      line = terminalJson({ file, ...jsonRecord(r, format) });
     } catch (e) {
       failed++;
       const err = e as ThresherError;
-      line = JSON.stringify({ file, error: { code: err.code ?? 'E_UNKNOWN', message: err.message } });
+      line = terminalJson({ file, error: { code: err.code ?? 'E_UNKNOWN', message: err.message } });
     }
     await write(out, line + '\n');
     progress.tick(file);
@@ -142,11 +143,11 @@ async function extractJsonl(path: string, out: NodeJS.WritableStream, run: (byte
     let line: string;
     try {
       if (item.error || !item.bytes) throw new ThresherError((item.error?.code ?? 'E_INPUT_READ') as ErrorCode, item.error?.message ?? 'no bytes');
-      line = JSON.stringify({ id: item.id, ...jsonRecord(run(item.bytes, item.url), format) });
+      line = terminalJson({ id: item.id, ...jsonRecord(run(item.bytes, item.url), format) });
     } catch (e) {
       failed++;
       const err = e as ThresherError;
-      line = JSON.stringify({ id: item.id, error: { code: err.code ?? 'E_UNKNOWN', message: err.message } });
+      line = terminalJson({ id: item.id, error: { code: err.code ?? 'E_UNKNOWN', message: err.message } });
     }
     await write(out, line + '\n');
     progress.tick(item.id);
@@ -160,12 +161,13 @@ function statSafe(p: string) {
   try { return statSync(p); } catch { return undefined; }
 }
 
+/** The page in the asked format; a page's control characters never reach the output (terminal-text.ts). */
 function render(r: Extraction, format: OutputFormat): string {
-  if (format === 'json') return JSON.stringify(r, null, 2);
+  if (format === 'json') return terminalJson(r, 2);
   const comments = r.comments ?? [];
-  if (format === 'markdown') return (r.markdown ?? '') + (comments.length ? `\n## Comments\n\n${comments.map((c) => c.markdown).join('\n\n---\n\n')}\n` : '');
-  if (format === 'html') return r.html ?? '';
-  return r.text + (comments.length ? `\n\n${comments.map((c) => c.text).join('\n\n')}` : '');
+  if (format === 'markdown') return terminalText((r.markdown ?? '') + (comments.length ? `\n## Comments\n\n${comments.map((c) => c.markdown).join('\n\n---\n\n')}\n` : ''));
+  if (format === 'html') return terminalText(r.html ?? '');
+  return terminalText(r.text + (comments.length ? `\n\n${comments.map((c) => c.text).join('\n\n')}` : ''));
 }
 
 /** --debug with text output: why each block was kept or dropped, and where each metadata field came from. */

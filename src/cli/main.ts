@@ -8,6 +8,7 @@ import { crawlCommand, CRAWL_USAGE } from './crawl.js';
 import { learnCommand } from './learn.js';
 import { cleanTextCommand } from './clean-text.js';
 import { trainCommand } from './train.js';
+import { terminalText } from './terminal-text.js';
 
 const USAGE = `thresher — turn raw web pages into clean, structured records
 
@@ -49,6 +50,7 @@ async function main(argv: string[]): Promise<number> {
 
 main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (e: unknown) => {
   const err = e as { code?: string; message?: string };
-  process.stderr.write(`thresher: ${err.code ? err.code + ': ' : ''}${err.message ?? String(e)}\n`);
+  // A message may quote a page's URL or text.
+  process.stderr.write(`thresher: ${err.code ? err.code + ': ' : ''}${terminalText(err.message ?? String(e))}\n`);
   process.exitCode = 1;
 });

@@ -1,3 +1,5 @@
+import { terminalLine } from './terminal-text.js';
+
 /** A progress bar on stderr, drawn only when stderr is a terminal (no noise in logs or pipes). */
 export class Progress {
   private n = 0;
@@ -17,11 +19,12 @@ export class Progress {
     const bar = '#'.repeat(Math.round(frac * width)).padEnd(width, '.');
     const rate = this.n / Math.max(0.001, (now - this.start) / 1000);
     const cols = this.stream.columns ?? 100;
-    const line = `[${bar}] ${this.n}/${this.total} ${rate.toFixed(1)}/s ${label}`;
+    // The label is often a page's id or URL.
+    const line = `[${bar}] ${this.n}/${this.total} ${rate.toFixed(1)}/s ${terminalLine(label)}`;
     this.stream.write(`\r${line.slice(0, cols - 1).padEnd(Math.min(cols - 1, line.length))}\x1b[K`);
   }
   done(summary: string): void {
     if (this.tty) this.stream.write('\r\x1b[K');
-    this.stream.write(`${summary} in ${((Date.now() - this.start) / 1000).toFixed(1)} s\n`);
+    this.stream.write(`${terminalLine(summary)} in ${((Date.now() - this.start) / 1000).toFixed(1)} s\n`);
   }
 }

@@ -5,6 +5,7 @@ import type { ReplicaChoice } from '../pipeline/replica-store.js';
 import { SITE_LEARNING_DEFAULTS } from '../pipeline/learn.js';
 import { runCorpus, RUN_DEFAULTS, type RunProgress, type RunSummary } from '../pipeline/run.js';
 import { Progress } from './progress.js';
+import { terminalJson, terminalLine } from './terminal-text.js';
 
 export const RUN_USAGE = `usage: thresher run <dir|pages.jsonl|crawl.warc[.gz]> --out DIR [--workers N] [--page-timeout MS] [--batch N]
                     [--replicas minhash|simhash|fingerprint|exact|none] [--site-min N] [--site-sample N] [--no-sites]
@@ -68,7 +69,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     },
   });
   if (bar) (bar as Progress).done(`${PHASES[phase!]}: ${shown} pages`);
-  process.stdout.write(json ? JSON.stringify(summary) + '\n' : formatSummary(summary));
+  process.stdout.write(json ? terminalJson(summary) + '\n' : formatSummary(summary));
   return 0;
 }
 
@@ -88,5 +89,6 @@ export function formatSummary(s: RunSummary): string {
     `stop words ${s.stopWords.count} learned from ${s.stopWords.docs} pages${s.stopWords.count ? `: ${s.stopWords.sample.join(', ')}${s.stopWords.count > s.stopWords.sample.length ? ', …' : ''}` : ''}`,
     `${s.seconds.toFixed(1)} s with ${s.workers} worker(s)`,
   ];
-  return lines.join('\n') + '\n';
+  // Ids, failure messages, hosts and stop words come from pages: each line is made safe to print.
+  return lines.map(terminalLine).join('\n') + '\n';
 }

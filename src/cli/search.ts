@@ -1,5 +1,6 @@
 /** `thresher search "query" --store DIR`: full-text search over a run's SQLite store. */
 import { searchStore } from '../pipeline/store.js';
+import { terminalJson, terminalLine } from './terminal-text.js';
 
 export const SEARCH_USAGE = 'usage: thresher search "query" [--store DIR] [--limit N] [--json]   (DIR defaults to ./thresher-out)';
 
@@ -16,10 +17,11 @@ export async function searchCommand(argv: string[]): Promise<number> {
   }
   if (!words.length || !Number.isInteger(limit) || limit < 1) { process.stderr.write(SEARCH_USAGE + '\n'); return 2; }
   const hits = searchStore(store, words.join(' '), limit);
-  if (json) for (const h of hits) process.stdout.write(JSON.stringify(h) + '\n');
+  if (json) for (const h of hits) process.stdout.write(terminalJson(h) + '\n');
   else {
     if (!hits.length) process.stdout.write('no matches\n');
-    hits.forEach((h, i) => process.stdout.write(`${i + 1}. ${h.title || '(untitled)'}  ${h.url ?? h.id}\n   ${h.snippet.replace(/\s+/g, ' ')}\n`));
+    // Titles, URLs and snippets come from pages: no escape sequence of theirs reaches the terminal.
+    hits.forEach((h, i) => process.stdout.write(`${i + 1}. ${terminalLine(h.title) || '(untitled)'}  ${terminalLine(h.url ?? h.id)}\n   ${terminalLine(h.snippet).replace(/\s+/g, ' ')}\n`));
   }
   return 0;
 }

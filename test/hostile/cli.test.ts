@@ -1,0 +1,83 @@
+/** Hostile input to the CLI (issue 25): terminal escapes in page text, --out into nowhere, a closed pipe, absurd --workers. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { terminalJson, terminalLine, terminalText } from '../../src/cli/terminal-text.js';
+
+const CLI = fileURLToPath(new URL('../../src/cli/main.js', import.meta.url));
+
+function cli(args: string[], input?: string) {
+  return spawnSync(process.execPath, [CLI, ...args], { input, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+}
+
+/** Any character a terminal acts on: C0 but newline and tab, DEL, C1, bidi controls. */
+const UNSAFE = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/;
+
+const OSC = '\x1b]0;pwned\x07';
+const EVIL = `Harbour ${OSC}news \x1b[2J\x1b[31mred\x1b[0m \x9b31m\u202eevil\u202c end\r`;
+
+function page(title: string, topic: string): string {
+  const paras = Array.from({ length: 4 }, (_, k) => `<p>Paragraph ${k + 1} about the ${topic}: the ${topic} ${EVIL} were studied by a ${topic} team, who compared ${topic} notes with the ${topic} records of ${1900 + k}.</p>`).join('');
+  return `<html><head><title>${title}</title></head><body><article><h1>${title}</h1>${paras}</article></body></html>`;
+}
+
+test('hostile cli: escape sequences in titles, URLs, ids and text never reach the terminal (search, run summary, extract); JSON keeps them escaped', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'thresher-hostile-ansi-'));
+  const path = join(dir, 'pages.jsonl');
+  writeFileSync(path, [
+    JSON.stringify({ url: `https://a.example/${OSC}`, html: page(EVIL, 'harbour') }),
+    JSON.stringify({ url: `https://b.example/\x1b[2Jbad`, html: 5 }), // a failure whose id is printed in the summary
+    JSON.stringify({ url: 'https://c.example/', html: page('Lighthouses', 'lighthouse') }),
+  ].join('\n') + '\n');
+  const out = join(dir, 'out');
+  const run = cli(['run', path, '--out', out, '--workers', '1', '--no-sites']);
+  assert.equal(run.status, 0, run.stderr);
+  assert.match(run.stdout, /failures\s+1/);
+  assert.match(run.stdout, /E_INPUT_READ  https:\/\/b\.example\/bad: /, 'the CSI in the id goes whole');
+  assert.doesNotMatch(run.stdout + run.stderr, UNSAFE);
+
+  const search = cli(['search', 'harbour', '--store', out]);
+  assert.equal(search.status, 0, search.stderr);
+  assert.match(search.stdout, /^1\. Harbour news red evil end  https:\/\/a\.example\/\n/);
+  assert.doesNotMatch(search.stdout, UNSAFE);
+  assert.doesNotMatch(search.stdout, /pwned/, 'the OSC payload is removed with its sequence');
+
+  const json = cli(['search', 'harbour', '--store', out, '--json']);
+  assert.doesNotMatch(json.stdout, UNSAFE);
+  assert.equal(JSON.parse(json.stdout.split('\n')[0]).title.includes(OSC), true, 'JSON keeps the title as it is, escaped');
+
+  const runJson = cli(['run', path, '--out', out, '--workers', '1', '--no-sites', '--json']);
+  assert.doesNotMatch(runJson.stdout, UNSAFE);
+  assert.ok(JSON.parse(runJson.stdout).failureSamples[0].id.includes('\x1b[2J'));
+
+  const pageFile = join(dir, 'evil.html');
+  writeFileSync(pageFile, page(EVIL, 'harbour'));
+  for (const format of ['text', 'markdown', 'html', 'json']) {
+    const r = cli(['extract', pageFile, '--title', '--format', format]);
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /Harbour/);
+    assert.doesNotMatch(r.stdout, UNSAFE, format);
+  }
+});
+
+test('hostile cli: the terminal-text helpers remove whole sequences, keep the text around them, and run in linear time', () => {
+  assert.equal(terminalLine(`a${OSC}b\x1b[1;31mc\x1b]8;;http://x\x1b\\d\te\nf\x00g\x7fh\x85i`), 'abcd e fghi');
+  assert.equal(terminalText('one\r\ntwo\tthree\x1b[Kfour\rfive\u2066six'), 'one\ntwo\tthreefourfivesix');
+  // An unterminated OSC loses its introducer only: the rest is shown as plain text.
+  assert.equal(terminalLine('x\x1b]0;title'), 'x]0;title');
+  assert.equal(JSON.parse(terminalJson({ t: EVIL })).t, EVIL);
+  // Many unterminated introducers: no scan may run past the next one (n against 10·n, best of 3: the machine is shared).
+  const time = (n: number) => {
+    const s = '\x1b]0;'.repeat(n) + 'x'.repeat(n);
+    let best = Infinity;
+    for (let k = 0; k < 3; k++) { const t0 = performance.now(); terminalLine(s); terminalText(s); best = Math.min(best, performance.now() - t0); }
+    return best;
+  };
+  time(50_000);
+  const ratio = time(500_000) / Math.max(time(50_000), 0.5);
+  assert.ok(ratio < 40, `10× the input took ${ratio.toFixed(1)}× the time`);
+});
