@@ -21,6 +21,7 @@ export type ErrorCode =
   | 'E_SITE_MODEL'         // a site model (or its style tree) that is damaged, of another kind or of another version
   | 'E_SITE_HOST'          // a site model applied to a page of another host (strict mode)
   | 'E_STORE'              // a corpus store that cannot be opened or belongs to another run
+  | 'E_OUTPUT'             // an output path that cannot be written (a missing folder, a folder where a file goes, no permission)
   | 'E_DUPLICATE_ID'       // an id added twice to a collection keyed by id (a replica index)
   | 'E_WARC'               // a WARC file that cannot be opened, written or read at all (bad records are reported per record)
   | 'E_CRAWL_STATE';       // a crawl state database that cannot be used (locked, damaged, or another crawl's)

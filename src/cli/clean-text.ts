@@ -3,13 +3,13 @@
  * (paper 004's second use: cleaning text that template-unaware tools already flattened).
  */
 import { parseArgs } from 'node:util';
-import { writeFileSync } from 'node:fs';
 import { ThresherError } from '../errors.js';
 import { readInput } from '../io/read-input.js';
 import { cleanText } from '../site/clean.js';
 import { normalizeHost } from '../site/model.js';
 import { loadModels } from './site-models.js';
 import { terminalJson, terminalText } from './terminal-text.js';
+import { writeOutFile } from './output.js';
 
 export const CLEAN_TEXT_USAGE = `usage: thresher clean-text --site MODEL [--host H] [--html] [file|-] [--out FILE] [--json]
   Removes the site's template text from plain text (stdin when no file). MODEL is a model file,
@@ -47,6 +47,6 @@ export async function cleanTextCommand(argv: string[]): Promise<number> {
   // The text comes from pages: its control characters never reach the output (terminal-text.ts).
   const cleaned = terminalText(r.text);
   const out = values.json ? terminalJson({ host: model.host, ...r }) + '\n' : cleaned.endsWith('\n') || !cleaned ? cleaned : cleaned + '\n';
-  if (values.out) writeFileSync(values.out, out); else process.stdout.write(out);
+  if (values.out) writeOutFile(values.out, out); else process.stdout.write(out);
   return 0;
 }

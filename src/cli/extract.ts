@@ -4,7 +4,7 @@
  * --url, the .jsonl record's url, or a manifest.jsonl beside the pages).
  */
 import { parseArgs } from 'node:util';
-import { statSync, createWriteStream, type WriteStream } from 'node:fs';
+import { statSync } from 'node:fs';
 import { extract } from '../page/extract.js';
 import { readInput, listInputFiles } from '../io/read-input.js';
 import { ALGORITHMS, EXTRACT_MODES, type Algorithm, type Diagnostic, type ExtractMode, type Extraction, type OutputFormat, type SiteRefiner } from '../types.js';
@@ -13,6 +13,7 @@ import { openCorpus } from '../pipeline/input.js';
 import { loadModels, ModelPicker, pageOrigin, readManifest } from './site-models.js';
 import { Progress } from './progress.js';
 import { terminalJson, terminalText } from './terminal-text.js';
+import { openOutFile, stdoutOutput, type Output } from './output.js';
 
 const FORMATS: OutputFormat[] = ['text', 'markdown', 'html', 'json'];
 
@@ -86,7 +87,7 @@ export async function extractCommand(argv: string[]): Promise<number> {
   };
 
   const isDir = !/^https?:\/\//i.test(source) && source !== '-' && statSafe(source)?.isDirectory();
-  const out: NodeJS.WritableStream | WriteStream = values.out ? createWriteStream(values.out) : process.stdout;
+  const out: Output = values.out ? openOutFile(values.out) : stdoutOutput();
   if (!isDir && /\.(jsonl|warc(\.gz)?)$/i.test(source)) return extractJsonl(source, out, (bytes, url) => {
     const s = siteFor(url);
     const r = extract(bytes, { ...options, url, site: s.site });
@@ -102,7 +103,8 @@ export async function extractCommand(argv: string[]): Promise<number> {
     // Why a site model was not applied is worth a line even when only the text is printed.
     if (format !== 'json') for (const d of r.diagnostics) if (d.code.startsWith('W_SITE_')) process.stderr.write(`thresher: ${d.code}: ${terminalText(d.message)}\n`);
     if (values.debug && format === 'text') process.stderr.write(terminalText(debugLines(r)));
-    await write(out, render(r, format) + '\n');
+    await out.write(render(r, format) + '\n');
+    out.end();
     return 0;
   }
 
@@ -125,16 +127,16 @@ export async function extractCommand(argv: string[]): Promise<number> {
       const err = e as ThresherError;
       line = terminalJson({ file, error: { code: err.code ?? 'E_UNKNOWN', message: err.message } });
     }
-    await write(out, line + '\n');
+    await out.write(line + '\n');
     progress.tick(file);
   }
   progress.done(`${files.length} pages, ${failed} failed`);
-  if (out !== process.stdout) (out as WriteStream).end();
+  out.end();
   return failed === files.length && files.length > 0 ? 1 : 0;
 }
 
 /** A .jsonl of {url, html} records or a WARC file (pipeline/input.ts): one JSON Lines record out per page. */
-async function extractJsonl(path: string, out: NodeJS.WritableStream, run: (bytes: Uint8Array, url: string | undefined) => Extraction, format: OutputFormat): Promise<number> {
+async function extractJsonl(path: string, out: Output, run: (bytes: Uint8Array, url: string | undefined) => Extraction, format: OutputFormat): Promise<number> {
   const source = await openCorpus(path);
   const progress = new Progress(await source.count(), process.stderr);
   let failed = 0, n = 0;
@@ -149,11 +151,11 @@ async function extractJsonl(path: string, out: NodeJS.WritableStream, run: (byte
       const err = e as ThresherError;
       line = terminalJson({ id: item.id, error: { code: err.code ?? 'E_UNKNOWN', message: err.message } });
     }
-    await write(out, line + '\n');
+    await out.write(line + '\n');
     progress.tick(item.id);
   }
   progress.done(`${n} pages, ${failed} failed`);
-  if (out !== process.stdout) (out as WriteStream).end();
+  out.end();
   return failed === n && n > 0 ? 1 : 0;
 }
 
@@ -186,16 +188,4 @@ function jsonRecord(r: Extraction, format: OutputFormat): object {
   if (format === 'html') rec.html = r.html;
   if (r.blocks) rec.blocks = r.blocks;
   return rec;
-}
-
-function write(out: NodeJS.WritableStream, s: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (out.write(s)) { resolve(); return; }
-    // Waiting for 'drain': listen for an error meanwhile, and stop listening once drained
-    // (a listener per line would pile up over a long run).
-    const onError = (e: Error) => { out.off('drain', onDrain); reject(e); };
-    const onDrain = () => { out.off('error', onError); resolve(); };
-    out.once('drain', onDrain);
-    out.once('error', onError);
-  });
 }

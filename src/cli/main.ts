@@ -9,6 +9,7 @@ import { learnCommand } from './learn.js';
 import { cleanTextCommand } from './clean-text.js';
 import { trainCommand } from './train.js';
 import { terminalText } from './terminal-text.js';
+import { exitQuietlyOnClosedPipe, isClosedPipe } from './output.js';
 
 const USAGE = `thresher — turn raw web pages into clean, structured records
 
@@ -48,7 +49,10 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+exitQuietlyOnClosedPipe();
 main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (e: unknown) => {
+  // The reader of our output went away (`| head`): not an error of ours.
+  if (isClosedPipe(e)) { process.exitCode = 0; return; }
   const err = e as { code?: string; message?: string };
   // A message may quote a page's URL or text.
   process.stderr.write(`thresher: ${err.code ? err.code + ': ' : ''}${terminalText(err.message ?? String(e))}\n`);

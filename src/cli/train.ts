@@ -10,7 +10,7 @@
  * labels whose page is missing, are reported and left out.
  */
 import { parseArgs } from 'node:util';
-import { readFile, writeFile, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { extract } from '../page/extract.js';
 import { readInput } from '../io/read-input.js';
@@ -19,6 +19,7 @@ import { pageVisibleText } from '../corpus/page-text.js';
 import { normalizeUrl } from '../corpus/url.js';
 import { classifierTerms, trainClassifier, TRAIN_DEFAULTS, type ClassifierAlgorithm, type TrainingDoc } from '../corpus/classify/model.js';
 import { ThresherError } from '../errors.js';
+import { writeOutFile } from './output.js';
 
 export const TRAIN_USAGE = `usage: thresher train --labels labels.jsonl|labels.csv --out model.json [--algorithm knn|nb]
                       [--pages DIR|pages.jsonl] [--text content|raw] [--features N] [--k N] [--min-df N] [--alpha A] [--json]
@@ -169,7 +170,7 @@ export async function trainCommand(argv: string[]): Promise<number> {
   }
 
   const model = trainClassifier(docs, options);
-  await writeFile(values.out, JSON.stringify(model) + '\n');
+  writeOutFile(values.out, JSON.stringify(model) + '\n');
   problems.sort((a, b) => a.line - b.line);
   const summary = {
     out: values.out, algorithm, text, pages: docs.length, skipped: problems.length, features: model.features.length,

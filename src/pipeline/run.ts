@@ -28,7 +28,7 @@ import { CorpusStore, lockRunDir, RECORDS_FILE, STORE_FILE, WARC_FILE, type Batc
 export interface RunOptions {
   /** Output directory: thresher.db and records.jsonl (and records.warc.gz with `warc`). */
   out: string;
-  /** Worker threads cleaning pages (default: the machine's available parallelism). */
+  /** Worker threads cleaning pages (default: the machine's available parallelism; at most 4 per core, MAX_WORKERS_PER_CORE). */
   workers?: number;
   /** A page still cleaning after this many ms is abandoned as a failure (default 60 000). */
   pageTimeoutMs?: number;
@@ -87,6 +87,12 @@ export interface RunSummary {
   seconds: number;
 }
 
+/**
+ * Each worker is a thread with its own heap (tens of MB) and page window: past a few per core they
+ * only add memory and contention, and a million of them never start (the run hung).
+ */
+export const MAX_WORKERS_PER_CORE = 4;
+
 export const RUN_DEFAULTS = { pageTimeoutMs: 60_000, batchSize: 64, statsPages: STATS_PAGES_DEFAULT };
 
 interface Settings { workers: number; batchSize: number; pageTimeoutMs: number; replicas: ReplicaChoice; sites: Required<SiteLearningOptions> | false; statsPages: number }
@@ -94,11 +100,13 @@ interface Settings { workers: number; batchSize: number; pageTimeoutMs: number; 
 function settingsOf(options: RunOptions): Settings {
   const bad = (m: string): never => { throw new ThresherError('E_BAD_OPTION', m); };
   const workers = options.workers ?? availableParallelism();
+  const maxWorkers = MAX_WORKERS_PER_CORE * availableParallelism();
   const batchSize = options.batchSize ?? RUN_DEFAULTS.batchSize;
   const pageTimeoutMs = options.pageTimeoutMs ?? RUN_DEFAULTS.pageTimeoutMs;
   const statsPages = options.statsPages ?? RUN_DEFAULTS.statsPages;
   const replicas = options.replicas ?? 'minhash';
   if (!Number.isInteger(workers) || workers < 1) bad(`workers must be a whole number ≥ 1, got ${workers}`);
+  if (workers > maxWorkers) bad(`workers must be at most ${maxWorkers} (${MAX_WORKERS_PER_CORE} × the ${availableParallelism()} cores this process may use), got ${workers}`);
   if (!Number.isInteger(batchSize) || batchSize < 1) bad(`batchSize must be a whole number ≥ 1, got ${batchSize}`);
   if (!(pageTimeoutMs > 0)) bad(`pageTimeoutMs must be a positive number of ms, got ${pageTimeoutMs}`);
   if (!Number.isInteger(statsPages) || statsPages < 0) bad(`statsPages must be a whole number ≥ 0, got ${statsPages}`);

@@ -84,7 +84,7 @@ export class CorpusStore {
    * other settings, is refused. `warc`: write DIR/records.warc.gz too.
    */
   constructor(readonly dir: string, input: string, options: { warc?: boolean } = {}) {
-    mkdirSync(dir, { recursive: true });
+    makeOutDir(dir);
     try {
       this.db = new Database(join(dir, STORE_FILE));
     } catch (e) {
@@ -122,7 +122,11 @@ export class CorpusStore {
 
   private openCommitted(name: string, key: string): CommittedFile {
     const path = join(this.dir, name);
-    const fd = openSync(path, existsSync(path) ? 'r+' : 'w+');
+    let fd: number;
+    try { fd = openSync(path, existsSync(path) ? 'r+' : 'w+'); } catch (e) {
+      this.db.close();
+      throw new ThresherError('E_OUTPUT', `cannot write ${path}: ${(e as Error).message}`);
+    }
     const bytes = Number(this.meta(key) ?? 0);
     // Bytes past the committed length belong to a batch whose transaction never committed.
     if (fstatSync(fd).size > bytes) ftruncateSync(fd, bytes);
@@ -268,7 +272,7 @@ export class CorpusStore {
  * gone (a killed run) is taken over, so resuming needs nothing by hand. Returns the release.
  */
 export function lockRunDir(dir: string): () => void {
-  mkdirSync(dir, { recursive: true });
+  makeOutDir(dir);
   const path = join(dir, LOCK_FILE);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
@@ -287,6 +291,15 @@ export function lockRunDir(dir: string): () => void {
     rmSync(path, { force: true });
   }
   throw new ThresherError('E_STORE', `cannot claim ${path}: other runs keep taking it`);
+}
+
+/** Creates the output folder (and its parents); a path that is a file, or cannot be created, is E_OUTPUT. */
+function makeOutDir(dir: string): void {
+  try { mkdirSync(dir, { recursive: true }); } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === 'EEXIST' || code === 'ENOTDIR' ? 'it (or a folder above it) is a file' : (e as Error).message;
+    throw new ThresherError('E_OUTPUT', `cannot create the output folder ${dir}: ${why}`);
+  }
 }
 
 function processAlive(pid: number): boolean {

@@ -1,8 +1,9 @@
 /** Hostile input to the CLI (issue 25): terminal escapes in page text, --out into nowhere, a closed pipe, absurd --workers. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -80,4 +81,57 @@ test('hostile cli: the terminal-text helpers remove whole sequences, keep the te
   time(50_000);
   const ratio = time(500_000) / Math.max(time(50_000), 0.5);
   assert.ok(ratio < 40, `10× the input took ${ratio.toFixed(1)}× the time`);
+});
+
+/** A failure the CLI reports: exit 1, one "thresher: CODE: …" line, no stack trace. */
+function assertTyped(r: ReturnType<typeof cli>, code: string, message: RegExp): void {
+  assert.equal(r.status, 1, r.stderr);
+  assert.match(r.stderr, new RegExp(`^thresher: ${code}: `));
+  assert.match(r.stderr, message);
+  assert.equal(r.stderr.trim().split('\n').length, 1, `one line, no stack trace:\n${r.stderr}`);
+}
+
+test('hostile cli: --out into a missing folder, onto a folder, under a file or onto a full device is a typed error with exit 1', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'thresher-hostile-out-'));
+  const pageFile = join(dir, 'page.html');
+  writeFileSync(pageFile, page('Lighthouses', 'lighthouse'));
+  const pages = join(dir, 'pages');
+  mkdirSync(pages);
+  writeFileSync(join(pages, 'a.html'), page('Lighthouses', 'lighthouse'));
+  for (const src of [pageFile, pages]) {
+    assertTyped(cli(['extract', src, '--out', join(dir, 'missing', 'x.txt')]), 'E_OUTPUT', /the folder .*missing does not exist/);
+    assertTyped(cli(['extract', src, '--out', dir]), 'E_OUTPUT', /it is a folder/);
+    assertTyped(cli(['extract', src, '--out', join(pageFile, 'x.txt')]), 'E_OUTPUT', /is a file, not a folder/);
+    // Writes that fail after the file opened (a full disk): /dev/full, where there is one.
+    if (existsSync('/dev/full')) assertTyped(cli(['extract', src, '--out', '/dev/full']), 'E_OUTPUT', /ENOSPC/);
+  }
+  const jsonl = join(dir, 'pages.jsonl');
+  writeFileSync(jsonl, JSON.stringify({ url: 'https://a.example/', html: page('Lighthouses', 'lighthouse') }) + '\n');
+  assertTyped(cli(['run', jsonl, '--out', pageFile]), 'E_OUTPUT', /cannot create the output folder .* is a file/);
+  assertTyped(cli(['run', jsonl, '--out', join(pageFile, 'out')]), 'E_OUTPUT', /cannot create the output folder/);
+});
+
+test('hostile cli: a reader that closes the pipe early (| head -1) ends extract quietly with status 0', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'thresher-hostile-pipe-'));
+  for (let i = 0; i < 300; i++) writeFileSync(join(dir, `p${i}.html`), page(`Title ${i}`, `topic${i}`));
+  const child = spawn(process.execPath, [CLI, 'extract', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d) => { stderr += d; });
+  // Like head -1: read the first line, then close our end while the CLI is still writing.
+  child.stdout.once('data', () => child.stdout.destroy());
+  const [code, signal] = await new Promise<[number | null, string | null]>((resolve) => child.on('close', (c, s) => resolve([c, s])));
+  assert.equal(signal, null);
+  assert.equal(code, 0, stderr);
+  assert.doesNotMatch(stderr, /EPIPE|Error|at /, stderr);
+});
+
+test('hostile cli: --workers past 4 per core is refused with a clear message, before any work', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'thresher-hostile-workers-'));
+  const jsonl = join(dir, 'pages.jsonl');
+  writeFileSync(jsonl, JSON.stringify({ url: 'https://a.example/', html: page('Lighthouses', 'lighthouse') }) + '\n');
+  const max = 4 * availableParallelism();
+  assertTyped(cli(['run', jsonl, '--out', join(dir, 'out'), '--workers', '1000000']), 'E_BAD_OPTION', new RegExp(`workers must be at most ${max} .*got 1000000`));
+  assertTyped(cli(['run', jsonl, '--out', join(dir, 'out'), '--workers', String(max + 1)]), 'E_BAD_OPTION', /at most/);
+  assert.equal(existsSync(join(dir, 'out')), false, 'nothing was written');
+  assert.equal(cli(['run', jsonl, '--out', join(dir, 'out'), '--workers', String(Math.min(max, 3))]).status, 0);
 });
