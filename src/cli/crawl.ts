@@ -14,6 +14,7 @@ export const CRAWL_USAGE = `thresher crawl <seed-url…> --out FILE.warc.gz [opt
   scope:      --scope host|domain|prefix|any (default host)  --prefix URL…  --include REGEX…  --exclude REGEX…
               --max-pages N  --max-depth N  --max-sitemaps N (1000)
   politeness: --delay MS (per host, between requests; default 1000; a longer robots.txt Crawl-delay wins)
+              --max-crawl-delay MS (60000: a host whose robots.txt asks for more is deferred, its URLs left queued)
               --concurrency N (hosts fetched at once; default 8)  --user-agent UA
   fetching:   --timeout MS (30000)  --max-bytes N (10485760)  --retries N (3)  --retry-base MS (2000, doubled per retry)
               --no-sitemaps  --follow-nofollow
@@ -49,6 +50,7 @@ export async function crawlCommand(argv: string[]): Promise<number> {
       'max-depth': { type: 'string' },
       'max-sitemaps': { type: 'string' },
       delay: { type: 'string' },
+      'max-crawl-delay': { type: 'string' },
       concurrency: { type: 'string' },
       'user-agent': { type: 'string' },
       timeout: { type: 'string' },
@@ -79,7 +81,7 @@ export async function crawlCommand(argv: string[]): Promise<number> {
       maxPages: num('max-pages', values['max-pages']), maxDepth: num('max-depth', values['max-depth']),
       maxSitemaps: num('max-sitemaps', values['max-sitemaps']),
     },
-    latencyMs: num('delay', values.delay), concurrency: num('concurrency', values.concurrency),
+    latencyMs: num('delay', values.delay), maxCrawlDelayMs: num('max-crawl-delay', values['max-crawl-delay']), concurrency: num('concurrency', values.concurrency),
     userAgent: values['user-agent'] ?? DEFAULT_USER_AGENT, timeoutMs: num('timeout', values.timeout),
     maxBytes: num('max-bytes', values['max-bytes']), maxRetries: num('retries', values.retries), retryBaseMs: num('retry-base', values['retry-base']),
     sitemaps: !values['no-sitemaps'], followNofollow: values['follow-nofollow'],
@@ -137,6 +139,8 @@ export function summaryText(s: CrawlSummary): string {
     `  statuses: ${kv(s.byStatus)}`,
     `  faults: ${kv(s.faults)}`,
     `  skipped: ${kv(s.skipped)}`,
+    ...s.deferred.map((d) => `  deferred: ${d.host} (robots.txt Crawl-delay ${d.crawlDelayMs / 1000} s, over the ${d.maxCrawlDelayMs / 1000} s cap): ` +
+      `${d.queued} URLs left queued for a run with a larger --max-crawl-delay`),
     `  whole crawl: ${s.total.urls} URLs seen, ${s.total.done} done, ${s.total.failed} failed, ${s.total.skipped} skipped, ${s.total.queued} queued`,
     `  WARC ${s.warc} · state ${s.state}${s.stopped ? ' · run the same command again to resume' : ''}`,
   ];

@@ -10,11 +10,24 @@ export interface Clock {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
+/**
+ * The longest delay a Node timer takes (2^31 - 1 ms, about 24.8 days). setTimeout turns a longer
+ * one into 1 ms, with a TimeoutOverflowWarning: a huge Crawl-delay or Retry-After would then spin.
+ */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
 export const systemClock: Clock = {
   now: () => Date.now(),
   sleep: (ms, signal) => new Promise<void>((resolve) => {
-    if (signal?.aborted || ms <= 0) { resolve(); return; }
-    const t = setTimeout(done, ms);
+    if (signal?.aborted || !(ms > 0)) { resolve(); return; }
+    let left = ms;
+    // A sleep past the timer limit is taken in steps of at most MAX_TIMER_MS.
+    const step = (): ReturnType<typeof setTimeout> => {
+      const d = Math.min(left, MAX_TIMER_MS);
+      left -= d;
+      return setTimeout(() => (left > 0 ? (t = step()) : done()), d);
+    };
+    let t = step();
     function done(): void { clearTimeout(t); signal?.removeEventListener('abort', done); resolve(); }
     signal?.addEventListener('abort', done, { once: true });
   }),

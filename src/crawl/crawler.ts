@@ -49,6 +49,12 @@ export interface CrawlOptions {
   retryBaseMs?: number;
   /** A Retry-After longer than this gives up the URL (the host still waits this long). Default 10 min. */
   maxRetryAfterMs?: number;
+  /**
+   * The longest robots.txt Crawl-delay obeyed. A host asking for more is deferred: none of its
+   * URLs is fetched in this run (they stay queued in the state, for a run with a larger cap) and
+   * the summary lists it, so that one host cannot hold the crawl for days. Default 60 000 ms.
+   */
+  maxCrawlDelayMs?: number;
   /** Redirect hops followed from one URL. Default 10. */
   maxRedirects?: number;
   /** Media types whose bodies are read and stored (pages). Default text/html, application/xhtml+xml. */
@@ -91,6 +97,8 @@ export interface CrawlProgress {
   elapsedMs: number;
 }
 
+export interface DeferredHost { host: string; crawlDelayMs: number; maxCrawlDelayMs: number; queued: number }
+
 export interface CrawlSummary {
   /** Requests answered in this run, and of those, HTML pages stored with status 2xx. */
   fetched: number;
@@ -108,6 +116,8 @@ export interface CrawlSummary {
   resumed: boolean;
   /** Frontier pops re-scheduled by the politeness check. */
   rescheduled: number;
+  /** Hosts whose robots.txt asked for a Crawl-delay over maxCrawlDelayMs, with their URLs left queued. */
+  deferred: DeferredHost[];
   durationMs: number;
   warc: string;
   state: string;
@@ -118,7 +128,7 @@ export interface CrawlSummary {
 const DEFAULT_SKIP = /\.(?:jpe?g|png|gif|webp|avif|svg|ico|bmp|tiff?|mp[34]|m4[av]|avi|mov|wmv|webm|og[gv]|wav|flac|zip|gz|tgz|bz2|xz|7z|rar|tar|exe|msi|dmg|iso|apk|pdf|docx?|xlsx?|pptx?|odt|css|js|mjs|woff2?|ttf|otf|eot)$/i;
 
 export class Crawler {
-  readonly opts: Required<Pick<CrawlOptions, 'latencyMs' | 'concurrency' | 'userAgent' | 'timeoutMs' | 'maxBytes' | 'maxRetries' | 'retryBaseMs' | 'maxRetryAfterMs' | 'maxRedirects' | 'acceptTypes' | 'sitemaps' | 'robots' | 'followNofollow'>> & CrawlOptions;
+  readonly opts: Required<Pick<CrawlOptions, 'latencyMs' | 'concurrency' | 'userAgent' | 'timeoutMs' | 'maxBytes' | 'maxRetries' | 'retryBaseMs' | 'maxRetryAfterMs' | 'maxCrawlDelayMs' | 'maxRedirects' | 'acceptTypes' | 'sitemaps' | 'robots' | 'followNofollow'>> & CrawlOptions;
   readonly clock: Clock;
   readonly fetcher: Fetcher;
   readonly scope: Scope;
@@ -130,6 +140,8 @@ export class Crawler {
   writer!: WarcWriter;
   private readonly admitted = { page: 0, sitemap: 0 };
   private robotsQueued = new Set<string>();
+  /** Hosts deferred for a Crawl-delay over the cap (host → the delay asked): kept out of the frontier. */
+  private readonly deferredHosts = new Map<string, number>();
   private inFlight = 0;
   private started = 0;
   private resumed = false;
@@ -146,11 +158,11 @@ export class Crawler {
     });
     this.opts = {
       latencyMs: 1000, concurrency: 8, userAgent: DEFAULT_USER_AGENT, timeoutMs: 30_000, maxBytes: 10 * 1024 * 1024,
-      maxRetries: 3, retryBaseMs: 2000, maxRetryAfterMs: 600_000, maxRedirects: 10,
+      maxRetries: 3, retryBaseMs: 2000, maxRetryAfterMs: 600_000, maxCrawlDelayMs: 60_000, maxRedirects: 10,
       acceptTypes: ['text/html', 'application/xhtml+xml'], sitemaps: true, robots: true, followNofollow: false,
       ...stripUndefined(options), seeds, out: options.out,
     };
-    for (const k of ['latencyMs', 'timeoutMs', 'maxBytes', 'maxRetries', 'retryBaseMs', 'maxRetryAfterMs', 'maxRedirects'] as const) {
+    for (const k of ['latencyMs', 'timeoutMs', 'maxBytes', 'maxRetries', 'retryBaseMs', 'maxRetryAfterMs', 'maxCrawlDelayMs', 'maxRedirects'] as const) {
       const v = this.opts[k];
       if (!(typeof v === 'number' && v >= 0 && Number.isFinite(v))) throw new ThresherError('E_BAD_OPTION', `${k} must be a number ≥ 0 (got ${String(v)})`);
     }
@@ -187,14 +199,21 @@ export class Crawler {
       this.store.close();
       throw e;
     }
-    for (const h of this.store.hosts()) this.frontier.restoreHost(h.host, h.lastEnd, h.latencyMs, h.deferredUntil);
+    const maxLatency = Math.max(this.opts.latencyMs, this.opts.maxCrawlDelayMs);
+    for (const h of this.store.hosts()) this.frontier.restoreHost(h.host, h.lastEnd, Math.min(h.latencyMs, maxLatency), h.deferredUntil);
     for (const r of this.store.robotsRows()) {
       this.robots.restore(r.origin, r.origin, r.body, r.status, r.fetchedAt, r.failures);
       this.robotsQueued.add(r.origin);
+      // The Crawl-delay again, under this run's cap (which may differ from the last run's).
+      const delay = this.robots.crawlDelayMs(r.origin);
+      if (delay === undefined) continue;
+      const host = hostKey(`${r.origin}/`);
+      this.frontier.setLatency(host, Math.min(delay, this.opts.maxCrawlDelayMs));
+      if (delay > this.opts.maxCrawlDelayMs) this.deferredHosts.set(host, delay);
     }
     for (const k of ['page', 'sitemap'] as const) this.admitted[k] = this.store.admitted(k);
     for (const e of this.store.queued()) {
-      this.frontier.push(e);
+      this.enqueue(e);
       if (e.kind === 'robots') this.robotsQueued.add(originOf(e.url));
     }
     const seeds = this.opts.seeds.map((url) => this.entry(url, 'page', 0, []));
@@ -208,8 +227,22 @@ export class Crawler {
     for (const e of entries) {
       if (e.kind !== 'robots') this.admitted[e.kind]++;
       if (e.kind === 'robots') this.robotsQueued.add(originOf(e.url));
-      this.frontier.push(e);
+      this.enqueue(e);
     }
+  }
+
+  /** Into the frontier, unless its host is deferred (then it waits, queued in the state, for a later run). */
+  private enqueue(e: FrontierEntry): void {
+    if (!this.deferredHosts.has(e.host)) this.frontier.push(e);
+  }
+
+  /**
+   * robots.txt asked for a Crawl-delay over maxCrawlDelayMs: the host's URLs leave the frontier
+   * (they stay queued in the state) and none goes back in this run.
+   */
+  deferHost(host: string, crawlDelayMs: number): void {
+    this.deferredHosts.set(host, crawlDelayMs);
+    this.frontier.removeHost(host);
   }
 
   entry(url: string, kind: FrontierEntry['kind'], depth: number, via: string[]): FrontierEntry {
@@ -290,7 +323,7 @@ export class Crawler {
         if (v === 'unknown' || v === 'unreachable') {
           // robots.txt is not settled yet (or has expired): the URL goes back behind a robots.txt entry.
           this.ensureRobots(e);
-          this.frontier.push(e);
+          this.enqueue(e);
           return;
         }
         if (v === 'disallow' || v === 'given-up') {
@@ -301,13 +334,13 @@ export class Crawler {
       requested = true;
       const hops: FetchResponse[] = [];
       const res = await this.fetchEntry(e, hops);
-      if (res === 'aborted') { this.frontier.push(e); return; }
+      if (res === 'aborted') { this.enqueue(e); return; }
       const outcome = handleResponse(this, e, res, this.clock.now());
       await this.commit(e, outcome, start, res instanceof FetchFailure ? null : res, hops);
       if (outcome.dropHost) {
         const origin = originOf(e.url);
         for (const d of this.frontier.removeHost(e.host)) {
-          if (originOf(d.url) !== origin) this.frontier.push(d);
+          if (originOf(d.url) !== origin) this.enqueue(d);
           else this.settle(d, { state: 'skipped', reason: 'robots-unreachable', faults: [] }, this.clock.now(), null);
         }
       }
@@ -404,7 +437,7 @@ export class Crawler {
     };
     const added = this.store.settle(s, now, this.budget());
     this.pushAll(added);
-    if (o.state === 'queued') this.frontier.push({ ...e, attempts: s.attempts, notBefore: s.notBefore ?? 0 });
+    if (o.state === 'queued') this.enqueue({ ...e, attempts: s.attempts, notBefore: s.notBefore ?? 0 });
     // Session figures.
     const f = this.session;
     for (const k of o.faults) f.faults[k] = (f.faults[k] ?? 0) + 1;
@@ -464,6 +497,7 @@ export class Crawler {
         fetched: s.fetched, pages: s.pages, bytes: s.bytes, faults: s.faults,
         errors: Object.values(s.faults).reduce((a, b) => a + b, 0), skipped: s.skipped, byStatus: s.byStatus,
         queued: this.frontier.size, stopped: this.stopped, resumed: this.resumed, rescheduled: this.frontier.rescheduled,
+        deferred: [...this.deferredHosts].map(([host, crawlDelayMs]) => ({ host, crawlDelayMs, maxCrawlDelayMs: this.opts.maxCrawlDelayMs, queued: reopened.queuedOn(host) })),
         durationMs: this.clock.now() - this.started, warc: this.opts.out, state: this.statePath,
         total: { urls: counts.reduce((a, c) => a + c.n, 0), done: sum('done'), failed: sum('failed'), skipped: sum('skipped'), queued: sum('queued'), faults: reopened.faultCounts() },
       };

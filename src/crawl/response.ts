@@ -105,7 +105,11 @@ function robotsOutcome(c: Crawler, e: FrontierEntry, res: FetchResponse | FetchF
   const st = c.robots.fromResponse(origin, origin, REDIRECTS.has(res.status) ? 404 : res.status, body, now);
   c.store.saveRobots(origin, st.kind === 'parsed' ? body : null, st.kind === 'allow-all' ? `allow-all:${res.status}` : st.kind, now, 0);
   const delay = c.robots.crawlDelayMs(origin);
-  if (delay !== undefined) c.frontier.setLatency(e.host, delay);
+  if (delay !== undefined) {
+    // Obeyed up to the cap; a host asking for more is deferred rather than waited on for days.
+    c.frontier.setLatency(e.host, Math.min(delay, c.opts.maxCrawlDelayMs));
+    if (delay > c.opts.maxCrawlDelayMs) c.deferHost(e.host, delay);
+  }
   const sitemaps = c.opts.sitemaps ? c.candidates(c.robots.sitemaps(origin), 0, [], 'sitemap') : [];
   return { state: 'done', reason: st.kind === 'allow-all' ? `robots-${res.status}` : undefined, faults: [], discovered: sitemaps, storedHeaders: storedHeaders(res.headers, res.body.length) };
 }

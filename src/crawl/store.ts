@@ -193,6 +193,11 @@ export class CrawlStore {
     return this.db.prepare('SELECT kind, state, COUNT(*) AS n FROM urls GROUP BY kind, state').all() as Array<{ kind: EntryKind; state: UrlState; n: number }>;
   }
 
+  /** URLs of a host still queued. */
+  queuedOn(host: string): number {
+    return (this.db.prepare("SELECT COUNT(*) AS n FROM urls WHERE host = ? AND state = 'queued'").get(host) as { n: number }).n;
+  }
+
   /** URLs of a kind admitted so far (any state): what maxPages and maxSitemaps bound. */
   admitted(kind: EntryKind): number {
     return (this.db.prepare('SELECT COUNT(*) AS n FROM urls WHERE kind = ?').get(kind) as { n: number }).n;

@@ -9,11 +9,48 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseSitemap } from '../../src/crawl/sitemap.js';
+import { systemClock, VirtualClock } from '../../src/crawl/clock.js';
+import { crawl } from '../../src/crawl/crawler.js';
+import type { Fetcher, FetchResponse } from '../../src/crawl/fetcher.js';
+import { summaryText } from '../../src/cli/crawl.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'thresher-hostile-crawl-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
+let files = 0;
+const out = (): string => join(dir, `c${files++}.warc`);
+
+interface Hit { path: string; start: number; end: number }
+type Answer = { status?: number; body?: string; type?: string; headers?: Array<[string, string]> };
+
+/** An in-memory site on a virtual clock: `route(path, k)` (k: times asked before), `fetchMs` per request, each request logged. */
+function site(clock: VirtualClock, route: (path: string, k: number) => Answer, fetchMs = 10): { fetcher: Fetcher; log: Hit[] } {
+  const log: Hit[] = [];
+  const asked = new Map<string, number>();
+  const fetcher: Fetcher = async (req) => {
+    const start = clock.now();
+    await clock.sleep(fetchMs);
+    const path = new URL(req.url).pathname;
+    const k = asked.get(path) ?? 0;
+    asked.set(path, k + 1);
+    log.push({ path, start, end: clock.now() });
+    const a = route(path, k);
+    const res: FetchResponse = {
+      url: req.url, status: a.status ?? 200, statusText: '', body: enc(a.body ?? ''), bodySkipped: false,
+      headers: [['content-type', a.type ?? 'text/html'], ...(a.headers ?? [])],
+    };
+    return res;
+  };
+  return { fetcher, log };
+}
+
+/** /page/N links to /page/N+1 up to `last`. */
+const chain = (path: string, last: number): Answer => {
+  const m = /^\/page\/(\d+)$/.exec(path);
+  if (m && Number(m[1]) <= last) return { body: Number(m[1]) < last ? `<a href="/page/${Number(m[1]) + 1}">next</a>` : 'end' };
+  return { status: 404, body: 'no' };
+};
 
 /** The smallest of `runs` timings of f (ms): noise only ever adds time. */
 function minTime(f: () => void, runs: number): number {
@@ -56,5 +93,59 @@ describe('sitemaps', () => {
     const xml = '\ufeff<?xml version="1.0"?><sm:urlset xmlns:sm="x"><!-- <sm:url><sm:loc>http://a.test/c</sm:loc></sm:url> -->'
       + '<sm:url><sm:loc>http://a.test/1</sm:loc><URL><LOC> http://a.test/2 </LOC></URL> junk < & <url><loc><![CDATA[http://a.test/3]]></loc></url><url><loc>http://a.te';
     assert.deepEqual(parseSitemap(enc(xml), 'http://a.test/').urls, ['http://a.test/1', 'http://a.test/2', 'http://a.test/3']);
+  });
+});
+
+describe('Crawl-delay', () => {
+  test('a Crawl-delay over the cap defers the host: the crawl ends, the host is reported, its URLs stay queued for a later run', async () => {
+    for (const seconds of [3_000_000, 86_400]) {
+      const clock = new VirtualClock();
+      const s = site(clock, (path) => (path === '/robots.txt' ? { type: 'text/plain', body: `User-agent: *\nCrawl-delay: ${seconds}\n` } : chain(path, 3)));
+      const file = out();
+      const sum = await crawl({ seeds: ['http://site.test/page/0'], out: file, clock, fetcher: s.fetcher, sitemaps: false });
+      assert.deepEqual(s.log.map((h) => h.path), ['/robots.txt'], 'nothing else is asked of the host');
+      assert.deepEqual(sum.deferred, [{ host: 'site.test', crawlDelayMs: seconds * 1000, maxCrawlDelayMs: 60_000, queued: 1 }]);
+      assert.equal(sum.total.queued, 1);
+      assert.match(summaryText(sum), new RegExp(`deferred: site\\.test \\(robots\\.txt Crawl-delay ${seconds} s, over the 60 s cap\\): 1 URLs left queued`));
+      // Resumed with the same cap: still deferred, nothing asked. With a cap that allows it: crawled at that pace.
+      const again = await crawl({ seeds: ['http://site.test/page/0'], out: file, clock, fetcher: s.fetcher, sitemaps: false });
+      assert.equal(again.deferred.length, 1);
+      assert.equal(s.log.length, 1);
+      if (seconds === 86_400) {
+        const allowed = await crawl({ seeds: ['http://site.test/page/0'], out: file, clock, fetcher: s.fetcher, sitemaps: false, maxCrawlDelayMs: 100_000_000 });
+        assert.deepEqual(allowed.deferred, []);
+        // (robots.txt, 24 h old by each next page, is asked again in between, as politely)
+        assert.deepEqual(s.log.map((h) => h.path).filter((p) => p !== '/robots.txt'), ['/page/0', '/page/1', '/page/2', '/page/3']);
+        for (let k = 2; k < s.log.length; k++) assert.equal(s.log[k].start - s.log[k - 1].end, 86_400_000);
+      }
+    }
+  });
+
+  test('a Crawl-delay under the cap is obeyed as before', async () => {
+    const clock = new VirtualClock();
+    const s = site(clock, (path) => (path === '/robots.txt' ? { type: 'text/plain', body: 'User-agent: *\nCrawl-delay: 30\n' } : chain(path, 2)));
+    const sum = await crawl({ seeds: ['http://site.test/page/0'], out: out(), clock, fetcher: s.fetcher, sitemaps: false });
+    assert.deepEqual(sum.deferred, []);
+    assert.equal(s.log.length, 4);
+    for (let k = 1; k < s.log.length; k++) assert.equal(s.log[k].start - s.log[k - 1].end, 30_000);
+  });
+
+  test('the real clock sleeps past the timer limit without overflowing (no 1 ms wake-ups, no warning)', async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error): void => { warnings.push(w.name); };
+    process.on('warning', onWarning);
+    try {
+      const stop = new AbortController();
+      let woke = false;
+      const sleeping = systemClock.sleep(3_000_000_000, stop.signal).then(() => { woke = true; });
+      await new Promise((r) => setTimeout(r, 50));
+      assert.equal(woke, false, 'still asleep after 50 ms');
+      stop.abort();
+      await sleeping;
+      await new Promise((r) => setImmediate(r));
+      assert.deepEqual(warnings, []);
+    } finally {
+      process.off('warning', onWarning);
+    }
   });
 });
