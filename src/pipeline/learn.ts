@@ -16,7 +16,8 @@
  * worker count learns the same models and list. Both read only a prefix of the corpus when they
  * can. Memory: the site samples waiting to be learned are held as bytes, at most
  * `maxBufferBytes` in all (past it, the largest sample is learned from what it has); models are
- * small (about 10 KB on the synthetic sites) and the pipeline stores them, not the samples.
+ * small (about 10 KB on the synthetic sites; at most 20,000 template tokens, about 0.5 MB, on any
+ * input: site/periodic.ts) and the pipeline stores them, not the samples.
  */
 import { AGGRESSIVE_DEFAULTS, CorpusStats } from '../corpus/corpus-stats.js';
 import { ThresherError } from '../errors.js';

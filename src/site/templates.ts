@@ -32,13 +32,21 @@
  *     characters (tokenize.ts tokenChars), as thresher's text measures do.
  *   - With one non-empty histogram bin there is no split to find; its strings are templates when
  *     they are in more than half the documents.
+ *   - Beyond the thesis (periodic.ts, issue 25): of a periodic family (r², r³, … of one root r,
+ *     which every long run of a repeated line yields) only the shortest member is kept, before
+ *     the histogram, so a run counts once; and the templates hold at most maxTemplateTokens
+ *     tokens (default 20,000), the strings in most documents first. What each cut is counted
+ *     (counts.periodic, counts.overBudget, counts.overBudgetTokens). Memory: the corpus arrays
+ *     (token ids, suffix and LCP arrays, the repeats' numbers: O(n) words for n tokens, n ≤
+ *     maxTokens) plus the templates kept, which the budget bounds.
  */
 import { ThresherError } from '../errors.js';
 import { FUNCTION_WORDS } from '../text/function-words.js';
 import { TokenDictionary, tokenChars, tokenize } from './tokenize.js';
 import { isCjk } from '../text/measure.js';
 import { suffixArray, lcpArray } from './suffix-array.js';
-import { maximalRepeats } from './repeats.js';
+import { maximalRepeats, type MaximalRepeats } from './repeats.js';
+import { budgetOrder, collapsePeriodic, DEFAULT_MAX_TEMPLATE_TOKENS } from './periodic.js';
 import { TokenMatcher } from './matcher.js';
 import { uniteIntervals } from './intervals.js';
 
@@ -86,6 +94,8 @@ export interface LearnTextOptions {
   mergeGapChars?: number;
   /** Budget: most tokens over all documents. */
   maxTokens?: number;
+  /** Budget: most tokens over all the templates (periodic.ts; default DEFAULT_MAX_TEMPLATE_TOKENS). */
+  maxTemplateTokens?: number;
   /**
    * Lines are segments: a template never runs from one line into the next. For text with one
    * block per line (the site model's unit lines), a template is then a block's worth of chrome,
@@ -108,6 +118,7 @@ export const DEFAULT_LEARN_TEXT_OPTIONS = {
   isolation: { maxTokens: 6, minContextChars: 40, maxShare: 0.25 } as IsolationOptions | false,
   mergeGapChars: 10,
   maxTokens: 50_000_000,
+  maxTemplateTokens: DEFAULT_MAX_TEMPLATE_TOKENS,
 };
 
 /** What was learned, as plain JSON. */
@@ -132,6 +143,8 @@ export interface TextTemplates {
     isolation: IsolationOptions | null;
     mergeGapChars: number;
     splitLines?: boolean;
+    /** The budget the templates were kept within (absent in models learned before it existed). */
+    maxTemplateTokens?: number;
   };
   /**
    * Share of the training tokens that the templates remove (one cleaning pass). Near 1 means the
@@ -142,10 +155,16 @@ export interface TextTemplates {
   histogram: number[];
   /** The cut-off bin of Eq. 3.1 and the smallest document frequency it admits (HISTOGRAM_BINS: none). */
   cut: { bin: number; minDocs: number };
-  /** How many strings each step kept or dropped. */
+  /**
+   * How many strings each step kept or dropped. periodic: longer members of a periodic family,
+   * folded into its shortest (periodic.ts); overBudget and overBudgetTokens: strings above the cut
+   * left out, and their tokens, because the templates already held maxTemplateTokens. (These
+   * three are absent in models learned before they existed.)
+   */
   counts: {
-    maximal: number; short: number; fewDocs: number; belowCut: number;
-    idioms: number; functionWords: number; isolated: number; templates: number;
+    maximal: number; short: number; fewDocs: number; periodic?: number; belowCut: number;
+    idioms: number; functionWords: number; overBudget?: number; overBudgetTokens?: number;
+    isolated: number; templates: number;
   };
   templates: TextTemplate[];
 }
@@ -184,6 +203,7 @@ function resolveOptions(options: LearnTextOptions | undefined): Resolved {
     isolation,
     mergeGapChars: int(o.mergeGapChars, 'mergeGapChars', d.mergeGapChars, 0),
     maxTokens: int(o.maxTokens, 'maxTokens', d.maxTokens, 1),
+    maxTemplateTokens: int(o.maxTemplateTokens, 'maxTemplateTokens', d.maxTemplateTokens, 1),
     splitLines: o.splitLines === true,
     idioms: new Set(o.idioms ?? []),
   };
@@ -450,21 +470,19 @@ export function learnTextTemplates(docs: readonly string[], options?: LearnTextO
   const lcp = lcpArray(text, sa);
   const reps = maximalRepeats(text, docOf, sa, lcp, N, { minLength: o.minTokens, minDocs: o.minDocs });
 
+  // A periodic family counts once, in the histogram as in the model (periodic.ts).
+  const { keep, collapsed } = collapsePeriodic(text, reps);
   const histogram = new Array<number>(HISTOGRAM_BINS).fill(0);
-  for (const df of reps.docs) histogram[histogramBin(df, N)]++;
+  for (const i of keep) histogram[histogramBin(reps.docs[i], N)]++;
   const cutBin = energyCut(histogram);
 
-  const counts = { maximal: reps.found, short: reps.short, fewDocs: reps.fewDocs, belowCut: 0, idioms: 0, functionWords: 0, isolated: 0, templates: 0 };
-  let cands: Candidate[] = [];
-  for (let i = 0; i < reps.docs.length; i++) {
-    if (histogramBin(reps.docs[i], N) < cutBin) { counts.belowCut++; continue; }
-    const ids = text.subarray(reps.start[i], reps.start[i] + reps.length[i]);
-    const tokens = Array.from(ids, (id) => corpus.dict.key(id));
-    const pattern = patternString(tokens);
-    if (o.idioms.has(pattern)) { counts.idioms++; continue; }
-    if (o.dropFunctionWordStrings && isFunctionWordString(tokens)) { counts.functionWords++; continue; }
-    cands.push({ ids, docs: reps.docs[i], occurrences: reps.occurrences[i], tokens, pattern });
-  }
+  const counts = {
+    maximal: reps.found, short: reps.short, fewDocs: reps.fewDocs, periodic: collapsed, belowCut: 0,
+    idioms: 0, functionWords: 0, overBudget: 0, overBudgetTokens: 0, isolated: 0, templates: 0,
+  };
+  const above = keep.filter((i) => histogramBin(reps.docs[i], N) >= cutBin);
+  counts.belowCut = keep.length - above.length;
+  let cands = candidatesWithinBudget(above, reps, text, corpus.dict, o, counts);
   if (o.isolation) {
     const drop = shortCjkCandidates(cands, corpus);
     counts.isolated += drop.size;
@@ -489,6 +507,7 @@ export function learnTextTemplates(docs: readonly string[], options?: LearnTextO
       minTokens: o.minTokens, minDocs: o.minDocs, dropFunctionWordStrings: o.dropFunctionWordStrings,
       isolation: o.isolation || null, mergeGapChars: o.mergeGapChars,
       ...(o.splitLines ? { splitLines: true } : {}),
+      maxTemplateTokens: o.maxTemplateTokens,
     },
     coverage: Math.round(share * 1e6) / 1e6,
     histogram,
@@ -496,6 +515,41 @@ export function learnTextTemplates(docs: readonly string[], options?: LearnTextO
     counts,
     templates: cands.map((c) => ({ tokens: c.tokens, pattern: c.pattern, docs: c.docs, occurrences: c.occurrences })),
   };
+}
+
+/**
+ * The strings above the cut that become candidates: idioms and function-word strings dropped,
+ * the rest taken in budget order (periodic.ts) while their tokens fit maxTemplateTokens. Only
+ * the strings taken are spelt out, so this costs O(strings + budget), whatever their lengths.
+ */
+function candidatesWithinBudget(above: readonly number[], reps: MaximalRepeats, text: Int32Array, dict: TokenDictionary,
+  o: Resolved, counts: { idioms: number; functionWords: number; overBudget: number; overBudgetTokens: number }): Candidate[] {
+  // Tokens that are not a function word, punctuation or a slot, counted up to each position: a
+  // string is a function-word string when it holds none (O(1), not O(its length)).
+  const content = new Int32Array(text.length + 1);
+  if (o.dropFunctionWordStrings) {
+    const fw = new Uint8Array(dict.size); // 0 not yet known, 1 a function token, 2 content
+    for (let j = 0; j < text.length; j++) {
+      const id = text[j]; // separators (ids ≥ dict.size) are never inside a string
+      if (id < dict.size && fw[id] === 0) fw[id] = isFunctionWordString([dict.key(id)]) ? 1 : 2;
+      content[j + 1] = content[j] + (id < dict.size && fw[id] === 1 ? 0 : 1);
+    }
+  }
+  let idiomTokens = 0; // an idiom longer than this many tokens cannot match: no need to spell a string out
+  for (const p of o.idioms) idiomTokens = Math.max(idiomTokens, p.split(' ').length);
+  const out: Candidate[] = [];
+  let used = 0;
+  for (const i of budgetOrder(reps, above)) {
+    const start = reps.start[i], len = reps.length[i];
+    const spell = (): string[] => Array.from(text.subarray(start, start + len), (id) => dict.key(id));
+    if (len <= idiomTokens && o.idioms.has(patternString(spell()))) { counts.idioms++; continue; }
+    if (o.dropFunctionWordStrings && content[start + len] === content[start]) { counts.functionWords++; continue; }
+    if (used + len > o.maxTemplateTokens) { counts.overBudget++; counts.overBudgetTokens += len; continue; }
+    used += len;
+    const tokens = spell();
+    out.push({ ids: text.subarray(start, start + len), docs: reps.docs[i], occurrences: reps.occurrences[i], tokens, pattern: patternString(tokens) });
+  }
+  return out;
 }
 
 /** Deterministic order: more documents first, then longer, then by pattern text. */
