@@ -3,6 +3,7 @@
  * a caller can switch on, and whose message says what was wrong and what to do.
  */
 export type ErrorCode =
+  | 'E_INPUT_TYPE'         // neither a string nor bytes (a Uint8Array)
   | 'E_INPUT_EMPTY'        // no bytes at all
   | 'E_INPUT_TOO_LARGE'    // over the size budget
   | 'E_INPUT_BINARY'       // bytes that are not a text document

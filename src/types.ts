@@ -10,6 +10,7 @@ export type Algorithm = 'default' | 'tagtree' | 'satisfiable';
 export const ALGORITHMS: readonly Algorithm[] = ['default', 'tagtree', 'satisfiable'];
 
 export type OutputFormat = 'text' | 'markdown' | 'html' | 'json';
+export const OUTPUT_FORMATS: readonly OutputFormat[] = ['text', 'markdown', 'html', 'json'];
 /** Paper 000 §3: a page (or block) is a topic, hub (link list) or image page. */
 export type PageType = 'topic' | 'hub' | 'image';
 

@@ -97,7 +97,7 @@ test('contract: title: true puts the headline first in text, Markdown and HTML',
   const r = extract(html, { title: true, formats: ['markdown', 'html'] });
   assert.match(r.text, /^Volunteers bring the old mill back to life\nThe old mill/);
   assert.match(r.markdown!, /^# Volunteers bring the old mill back to life\n\nThe old mill/);
-  assert.match(r.html!, /<body>\n<h1>Volunteers bring the old mill back to life<\/h1>/);
+  assert.match(r.html!, /<body>\n<h1 data-thresher="title">Volunteers bring the old mill back to life<\/h1>/);
 });
 
 test('contract: a page whose article is only in its JSON-LD gives that article, recorded as a json attempt', () => {

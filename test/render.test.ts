@@ -129,7 +129,7 @@ test('html: a valid document with whitelisted attributes and escaped text', () =
   const l = bodyLabels('<html lang="fr"><body><p class="x" onclick="e()" title=\'a"b\'>1 &lt; 2 &amp; 3&nbsp;</p>' +
     '<a href="/p?a=1&amp;b=2" style="c">l</a><img src="i.png" alt="x"><br><pre>\n\nkeep  </pre></body></html>');
   const h = renderHtml(l, 'T & <t>', { baseUrl: 'https://ex.com/d/' });
-  assert.equal(h, '<!DOCTYPE html>\n<html lang="fr">\n<head>\n<meta charset="utf-8">\n<title>T &amp; &lt;t&gt;</title>\n</head>\n<body>\n' +
+  assert.equal(h, '<!DOCTYPE html>\n<html lang="fr">\n<head>\n<meta charset="utf-8">\n<meta name="generator" content="thresher">\n<title>T &amp; &lt;t&gt;</title>\n</head>\n<body>\n' +
     '<p title="a&quot;b">1 &lt; 2 &amp; 3&nbsp;</p><a href="https://ex.com/p?a=1&amp;b=2">l</a><img src="https://ex.com/d/i.png" alt="x"><br><pre>\n\nkeep  </pre>\n</body>\n</html>\n');
 });
 

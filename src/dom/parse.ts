@@ -21,6 +21,8 @@ export const NEVER_CONTENT = new Set([
   'script', 'style', 'template', 'svg', 'math', 'canvas', 'iframe', 'object', 'embed',
   'applet', 'audio', 'video', 'source', 'track', 'map', 'area', 'button', 'select', 'option',
   'optgroup', 'input', 'textarea', 'datalist', 'dialog', 'param', 'frame', 'frameset',
+  // Raw text (their markup is read as text) shown only by browsers without embeds or frames: none today.
+  'noembed', 'noframes',
 ]);
 // <link> stays: it has no text, and page metadata reads rel=canonical, rel=author and image_src from it.
 
@@ -89,21 +91,32 @@ export function parseHtmlReference(source: string, options: ParseOptions = {}): 
 
 /** parseHtml with (`fast`) or without the tokenizer fast paths of prescan.ts. */
 export function parseWith(source: string, options: ParseOptions, fast: boolean): DomDocument {
-  const html = source;
-  const doc = parseOnce(html, options, fast);
-  // An unclosed <title> turns the rest of the page into title text (RCDATA), in browsers too.
-  // Such pages still have an article for a reader of the source: parse again without that tag.
+  const doc = parseOnce(source, options, fast).doc;
+  const repaired = unclosedTitleRepaired(source, doc, options);
+  return repaired === null ? doc : parseOnce(repaired, options, fast).doc;
+}
+
+/**
+ * An unclosed <title> turns the rest of the page into title text (RCDATA), in browsers too. Such
+ * pages still have an article for a reader of the source, so the source is repaired: the title
+ * is closed at the end of its first line, and the page parsed again. Where the title starts is
+ * read from the tokenizer (a locating parse, paid only by such pages), never searched for in the
+ * text, where a "<title" in a comment or a script string would be found first; and the cut is
+ * made in the source, at an ASCII '<' or line break, so that entities (AT&amp;T) and surrogate
+ * pairs stay whole. Null when the page needs no repair.
+ */
+function unclosedTitleRepaired(source: string, doc: DomDocument, options: ParseOptions): string | null {
   const title = doc.head?.children.find((c): c is DomElement => c.kind === 1 && c.tag === 'title');
   const t = title?.children[0];
-  if (t && t.kind === 3 && t.data.length > 200 && /<\/[a-z]/i.test(t.data)) {
-    const at = html.search(/<title\b[^>]*>/i);
-    if (at >= 0) {
-      const end = html.indexOf('>', at) + 1;
-      const firstLine = t.data.slice(0, Math.max(0, t.data.search(/[<\n]/)));
-      return parseOnce(`${html.slice(0, at)}<title>${firstLine.replace(/</g, '&lt;')}</title>${html.slice(end + firstLine.length)}`, options, fast);
-    }
-  }
-  return doc;
+  if (!t || t.kind !== 3 || t.data.length <= 200 || !/<\/[a-z]/i.test(t.data)) return null;
+  const located = parseOnce(source, options, false, true);
+  const headTitle = located.doc.head?.children.find((c): c is DomElement => c.kind === 1 && c.tag === 'title');
+  const start = headTitle ? located.titleTagEnds.get(headTitle) : undefined;
+  if (start === undefined) return null;
+  const rest = source.slice(start);
+  const cut = rest.search(/[<\n]/);
+  if (cut < 0) return null;
+  return `${source.slice(0, start + cut)}</title>${rest.slice(cut)}`;
 }
 
 /**
@@ -122,6 +135,8 @@ interface ParseState {
   created: number;
   truncated: boolean;
   doc: DomElement | undefined;
+  /** Where each <title> start tag ends in the source: recorded only by a locating parse. */
+  titleTagEnds: Map<DomElement, number>;
 }
 
 function freshState(options: ParseOptions): ParseState {
@@ -130,7 +145,7 @@ function freshState(options: ParseOptions): ParseState {
     dataScripts: new DataScriptCollector(),
     maxNodes, maxCreated: maxNodes * CREATED_PER_ATTACHED,
     deadline: options.maxMillis !== undefined ? performance.now() + options.maxMillis : Infinity,
-    elementCount: 0, created: 0, truncated: false, doc: undefined,
+    elementCount: 0, created: 0, truncated: false, doc: undefined, titleTagEnds: new Map(),
   };
 }
 
@@ -147,8 +162,18 @@ function attach(parent: DomElement, node: AnyNode, before?: AnyNode): void {
   node.parent = parent;
   const ch = parent.children;
   if (before === undefined) { ch.push(node); return; }
-  const at = ch[ch.length - 1] === before ? ch.length - 1 : ch.indexOf(before as DomElement | DomText);
+  const at = childIndex(ch, before);
   if (at < 0) ch.push(node); else ch.splice(at, 0, node);
+}
+
+/**
+ * Where `node` sits among `children`, searched from the end: the parser inserts before (or
+ * detaches) a recent child, above all the open <table> that foster-parented text and elements go
+ * in front of, which is its parent's last child. A search from the front made
+ * '<table>' + 'x<br>'.repeat(n) quadratic.
+ */
+function childIndex(children: (DomElement | DomText)[], node: unknown): number {
+  return children.lastIndexOf(node as DomElement | DomText);
 }
 
 const ADAPTER: TreeAdapter<LeanMap> = {
@@ -179,7 +204,7 @@ const ADAPTER: TreeAdapter<LeanMap> = {
     const p = node.parent;
     if (!p) return;
     const ch = p.children;
-    const at = ch[ch.length - 1] === node ? ch.length - 1 : ch.indexOf(node);
+    const at = childIndex(ch, node);
     if (at >= 0) ch.splice(at, 1);
     node.parent = null;
   },
@@ -196,7 +221,7 @@ const ADAPTER: TreeAdapter<LeanMap> = {
   insertTextBefore: (parent, text, ref) => {
     if (parent.dropped) return;
     const ch = parent.children;
-    const at = ch.indexOf(ref as DomElement | DomText);
+    const at = childIndex(ch, ref);
     const prev = at > 0 ? ch[at - 1] : undefined;
     if (prev !== undefined && prev.kind === 3) { prev.data += text; return; }
     attach(parent, new DomText(text), ref);
@@ -219,18 +244,22 @@ const ADAPTER: TreeAdapter<LeanMap> = {
   isCommentNode: (n): n is Comment => n.kind === 8,
   isDocumentTypeNode: (n): n is Doctype => n.kind === 10,
   isElementNode: (n): n is DomElement => n.kind === 1,
-  setNodeSourceCodeLocation: () => {},
+  // Called only by a locating parse (sourceCodeLocationInfo), which wants the <title> start tags.
+  setNodeSourceCodeLocation: (node, loc) => {
+    if (loc && node && (node as AnyNode).kind === 1 && (node as DomElement).tag === 'title') state.titleTagEnds.set(node as DomElement, loc.endOffset);
+  },
   getNodeSourceCodeLocation: () => undefined,
   updateNodeSourceCodeLocation: () => {},
 };
 
-function parseOnce(html: string, options: ParseOptions, fast: boolean): DomDocument {
+/** One parse; `locate` asks parse5 for source locations (to find the <title> start tags). */
+function parseOnce(html: string, options: ParseOptions, fast: boolean, locate = false): { doc: DomDocument; titleTagEnds: Map<DomElement, number> } {
   const st = (state = freshState(options));
   dataScripts.current = st.dataScripts;
   let root: DomElement;
   try {
     root = fast ? fastParse<DomElement>(html, { treeAdapter: ADAPTER, scriptingEnabled: false })
-      : parse(html, { treeAdapter: ADAPTER, scriptingEnabled: false });
+      : parse(html, { treeAdapter: ADAPTER, scriptingEnabled: false, sourceCodeLocationInfo: locate });
   } catch (e) {
     if (!(e instanceof ParseBudgetExceeded) || !st.doc) throw e;
     root = st.doc;
@@ -257,5 +286,6 @@ function parseOnce(html: string, options: ParseOptions, fast: boolean): DomDocum
     body.parent = htmlEl;
     htmlEl.children.push(body);
   }
-  return { root, html: htmlEl, head, body, elements: [], truncated: st.truncated, dataScripts: st.dataScripts.scripts };
+  const doc = { root, html: htmlEl, head, body, elements: [], truncated: st.truncated, dataScripts: st.dataScripts.scripts };
+  return { doc, titleTagEnds: st.titleTagEnds };
 }

@@ -34,3 +34,9 @@ export const WEIGHTY_FORCE: ReadonlyMap<string, number> = new Map(Object.entries
 export const HEADING_TAGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 /** Block elements whose text is one unit of prose. */
 export const PARAGRAPH_TAGS = new Set(['p', 'pre', 'blockquote', 'li', 'dd', 'td', 'th', 'figcaption', 'address']);
+
+/**
+ * Elements whose white space is kept (the user agent style sheet gives them white-space: pre):
+ * <pre>, and the obsolete raw-text <xmp>, <listing> and <plaintext>, which the clean HTML writes as <pre>.
+ */
+export const PRE_TAGS = new Set(['pre', 'xmp', 'listing', 'plaintext']);

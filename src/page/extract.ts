@@ -5,19 +5,19 @@
  */
 import { decodeHtml, looksBinary } from '../dom/decode.js';
 import { computeFeatures } from '../dom/features.js';
-import type { DomDocument } from '../dom/node.js';
+import type { DomDocument, DomElement } from '../dom/node.js';
 import { parseHtml } from '../dom/parse.js';
 import { ThresherError } from '../errors.js';
 import { renderText } from '../render/text.js';
 import { renderMarkdown } from '../render/markdown.js';
-import { renderHtml } from '../render/html.js';
+import { CLEAN_HTML_GENERATOR, renderHtml } from '../render/html.js';
 import type { Algorithm, Budget, Diagnostic, ExtractOptions, Extraction } from '../types.js';
-import { ALGORITHMS, EXTRACT_MODES } from '../types.js';
+import { ALGORITHMS, EXTRACT_MODES, OUTPUT_FORMATS } from '../types.js';
 import { labelDefault } from './default.js';
 import { blockDebug } from './debug.js';
-import { labelLearned, type UnitScores } from './learned.js';
+import { labelLearned, type BlockModel, type UnitScores } from './learned.js';
 import { BLOCK_MODEL } from './block-model.generated.js';
-import type { Labels } from './labels.js';
+import { CONTENT, Labels } from './labels.js';
 import { extractMetadata } from './metadata/index.js';
 import type { MetadataResult } from './metadata/types.js';
 import { applyContract } from './contract.js';
@@ -97,6 +97,7 @@ export function extract(input: string | Uint8Array, options: ExtractOptions = {}
 
 /** Throws E_BAD_OPTION on an option extract() cannot honour; returns the algorithm. */
 function checkOptions(options: ExtractOptions): Algorithm {
+  if (typeof options !== 'object' || options === null) throw new ThresherError('E_BAD_OPTION', `options must be an object, not ${describe(options)}`);
   const algorithm = options.algorithm ?? 'default';
   if (!ALGORITHMS.includes(algorithm)) {
     throw new ThresherError('E_BAD_OPTION', `unknown algorithm "${String(algorithm)}"; use one of ${ALGORITHMS.join(', ')}`);
@@ -111,11 +112,41 @@ function checkOptions(options: ExtractOptions): Algorithm {
   if (options.mode !== undefined && !EXTRACT_MODES.includes(options.mode)) {
     throw new ThresherError('E_BAD_OPTION', `unknown mode "${String(options.mode)}"; use one of ${EXTRACT_MODES.join(', ')}`);
   }
+  const formats = options.formats as unknown;
+  if (formats !== undefined && (!Array.isArray(formats) || formats.some((f) => !OUTPUT_FORMATS.includes(f)))) {
+    throw new ThresherError('E_BAD_OPTION', `options.formats must be an array of ${OUTPUT_FORMATS.join(', ')}, not ${describe(formats)}`);
+  }
+  const model = options.blockModel as unknown as Partial<BlockModel> | undefined;
+  if (model !== undefined && !(typeof model === 'object' && model !== null && Array.isArray(model.features) &&
+    typeof model.gbdt === 'object' && model.gbdt !== null && Array.isArray(model.gbdt.trees))) {
+    throw new ThresherError('E_BAD_OPTION', 'options.blockModel is not a block model (features, gbdt.trees): pass one that scripts/train-block-model.mjs wrote, or leave it out');
+  }
+  const budget = options.budget as unknown;
+  if (budget !== undefined) {
+    if (typeof budget !== 'object' || budget === null) throw new ThresherError('E_BAD_OPTION', `options.budget must be an object, not ${describe(budget)}`);
+    for (const [k, v] of Object.entries(budget)) {
+      // NaN compares false with everything: left unchecked, it would remove the limit.
+      if (typeof v !== 'number' || !(v >= 0)) throw new ThresherError('E_BAD_OPTION', `options.budget.${k} must be a number >= 0 (Infinity for no limit), not ${describe(v)}`);
+    }
+  }
   return algorithm;
+}
+
+/** A value as an error message names it. */
+function describe(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return `[${v.map((x) => describe(x)).join(', ')}]`;
+  if (typeof v === 'object') return (v as object).constructor?.name ?? 'an object';
+  return typeof v === 'string' ? JSON.stringify(v) : String(v);
 }
 
 /** The page as a string: bytes decoded by the WHATWG sniffing rules, after the size and binary checks. */
 function decodeInput(input: string | Uint8Array, options: ExtractOptions, budget: Budget): { html: string; encoding?: Extraction['encoding'] } {
+  const given = input as unknown;
+  if (typeof given !== 'string' && !(given instanceof Uint8Array)) {
+    throw new ThresherError('E_INPUT_TYPE', `the page must be a string or a Uint8Array (a Buffer is one), not ${describe(given)}` +
+      (given instanceof ArrayBuffer || ArrayBuffer.isView(given) ? ': wrap its bytes in a Uint8Array' : ''));
+  }
   const size = typeof input === 'string' ? input.length : input.byteLength;
   if (size === 0) throw new ThresherError('E_INPUT_EMPTY', 'the page is empty (0 bytes)');
   if (size > budget.maxBytes) {
@@ -125,6 +156,24 @@ function decodeInput(input: string | Uint8Array, options: ExtractOptions, budget
   if (looksBinary(input)) throw new ThresherError('E_INPUT_BINARY', 'the input is binary data, not an HTML page');
   const d = decodeHtml(input, { contentType: options.contentType });
   return { html: d.text, encoding: { name: d.encoding, source: d.source } };
+}
+
+/** thresher's own clean HTML (render/html.ts marks it): it is all main content already. */
+function isOwnCleanHtml(doc: DomDocument): boolean {
+  return doc.head?.children.some((c) => c.kind === 1 && c.tag === 'meta' && c.attr('name')?.toLowerCase() === 'generator' &&
+    c.attr('content') === CLEAN_HTML_GENERATOR) ?? false;
+}
+
+/** The <h1> renderHtml writes first with `title: true` (marked); null when the clean HTML has none. */
+function renderedHeadline(doc: DomDocument): DomElement | null {
+  const first = doc.body?.children.find((c): c is DomElement => c.kind === 1);
+  return first?.tag === 'h1' && first.attr('data-thresher') === 'title' ? first : null;
+}
+
+function labelWhole(doc: DomDocument): Labels {
+  const labels = new Labels(doc);
+  labels.set(doc.body ?? doc.root, CONTENT, "thresher's own clean HTML (meta generator): all of it is content");
+  return labels;
 }
 
 interface CascadeResult {
@@ -144,12 +193,15 @@ interface CascadeResult {
  */
 function runCascade(doc: DomDocument, options: ExtractOptions, meta: MetadataResult, order: Algorithm[],
   clock: { t0: number; maxMillis: number; diagnostics: Diagnostic[] }): CascadeResult {
-  const contract = { headline: meta.headline, images: false };
+  const own = isOwnCleanHtml(doc);
+  // In the clean HTML the headline is out already, unless `title` put it back as its first line.
+  const contract = { headline: own ? renderedHeadline(doc) : meta.headline, images: false };
   const attempts: Extraction['attempts'] = [];
   let best: CascadeResult | null = null;
-  for (const alg of order) {
-    const page = LABELERS[alg](doc, options, meta);
-    const l = options.site ? options.site.refine(doc, page, { url: options.url, attempt: attempts.length }) : page;
+  for (const alg of own ? order.slice(0, 1) : order) {
+    const page = own ? labelWhole(doc) : LABELERS[alg](doc, options, meta);
+    const l = options.site && !own ? options.site.refine(doc, page, { url: options.url, attempt: attempts.length }) : page;
+    if (!(l instanceof Labels)) throw new ThresherError('E_BAD_OPTION', `options.site.refine returned ${describe(l)}, not the page's labels`);
     // The text never holds figures; with `images`, Markdown and HTML keep them.
     const uncut = options.images === true ? l.copy() : null;
     applyContract(doc, l, contract);

@@ -9,13 +9,14 @@
  *  - a root that only parses inside a table or list (td, tr, tbody, li, dd, ...) is wrapped in the
  *    context it needs, and an inline root is wrapped in a <div>, so that re-parsing the output
  *    gives the same text (the renderers put every content root on its own line);
- *  - raw-text elements that survived pruning (xmp, listing, plaintext) become <pre>, noembed and
- *    noframes become <div>: escaped text inside a raw-text element would re-parse differently;
- *  - URLs (href, src, cite) are resolved against the base URL; javascript:/vbscript:/data: links
- *    are dropped; a lazy-loaded image's real source (data-src, ...) replaces a placeholder.
+ *  - raw-text elements that survived pruning (xmp, listing, plaintext) become <pre> (their white
+ *    space is kept, as in the text): escaped text inside a raw-text element would re-parse differently;
+ *  - URLs (href, src, cite) are read as a browser reads them (WHATWG URL) and resolved against the
+ *    base URL; only http, https and mailto links (http and https images) are kept; a lazy-loaded
+ *    image's real source (data-src, ...) replaces a placeholder.
  */
 import type { DomDocument, DomElement } from '../dom/node.js';
-import { BLOCK_TAGS } from '../dom/tags.js';
+import { BLOCK_TAGS, PRE_TAGS } from '../dom/tags.js';
 import { NOISE, type Labels } from '../page/labels.js';
 
 export interface RenderOptions {
@@ -38,7 +39,7 @@ const DROP = new Set(['head', 'meta', 'base', 'link']);
 const NO_IMAGES = new Set([...DROP, 'img', 'picture']);
 const DOCUMENT_TAGS = new Set(['html', 'body', '#document', '#fragment']);
 /** Elements renamed on output. */
-const RENAME: Record<string, string> = { xmp: 'pre', listing: 'pre', plaintext: 'pre', noembed: 'div', noframes: 'div', center: 'div' };
+const RENAME: Record<string, string> = { xmp: 'pre', listing: 'pre', plaintext: 'pre', center: 'div' };
 /** Context a root needs to parse as itself: opening and closing wrapper markup. */
 const CONTEXT: Record<string, [string, string]> = {
   td: ['<table><tbody><tr>', '</tr></tbody></table>'], th: ['<table><tbody><tr>', '</tr></tbody></table>'],
@@ -46,8 +47,17 @@ const CONTEXT: Record<string, [string, string]> = {
   tfoot: ['<table>', '</table>'], caption: ['<table>', '</table>'], colgroup: ['<table>', '</table>'],
   col: ['<table><colgroup>', '</colgroup></table>'], li: ['<ul>', '</ul>'], dt: ['<dl>', '</dl>'], dd: ['<dl>', '</dl>'],
 };
-const UNSAFE_SCHEME = /^\s*(?:javascript|vbscript|data)\s*:/i;
 const LAZY_SRC = ['data-src', 'data-original', 'data-lazy-src', 'data-lazy', 'data-url'];
+
+/**
+ * The clean HTML says it is thresher's own output (<meta name="generator">): extracting it again
+ * keeps all of it (page/extract.ts), so that the clean HTML gives the same text as the page it
+ * came from. Without the mark a labeler would read the bare document afresh, without the classes,
+ * site frame and neighbours its first reading weighed, and could choose another root.
+ */
+export const CLEAN_HTML_GENERATOR = 'thresher';
+/** The attribute on the headline the clean HTML starts with under `title: true`. */
+export const HEADLINE_MARK = 'data-thresher="title"';
 
 /** Renders the topic content of `labels` as a standalone HTML5 document. */
 export function renderHtml(labels: Labels, title: string, opts: RenderOptions = {}): string {
@@ -58,8 +68,9 @@ export function renderHtml(labels: Labels, title: string, opts: RenderOptions = 
   const out: string[] = ['<!DOCTYPE html>\n<html'];
   if (lang) out.push(` lang="${escapeAttr(lang)}"`);
   if (dir) out.push(` dir="${escapeAttr(dir)}"`);
-  out.push(`>\n<head>\n<meta charset="utf-8">\n<title>${escapeText(title)}</title>\n</head>\n<body>\n`);
-  if (opts.headline && title) out.push(`<h1>${escapeText(title)}</h1>\n`);
+  out.push(`>\n<head>\n<meta charset="utf-8">\n<meta name="generator" content="${CLEAN_HTML_GENERATOR}">\n<title>${escapeText(title)}</title>\n</head>\n<body>\n`);
+  // Marked, so that extracting the clean HTML again tells it from a heading of the content.
+  if (opts.headline && title) out.push(`<h1 ${HEADLINE_MARK}>${escapeText(title)}</h1>\n`);
   const skip = opts.images === false ? NO_IMAGES : DROP;
   for (const root of labels.outerContentRoots()) {
     // A root below a <pre> keeps its white space: it is wrapped in a <pre> of its own (around the
@@ -80,7 +91,7 @@ export function renderHtml(labels: Labels, title: string, opts: RenderOptions = 
 }
 
 function insidePre(el: DomElement): boolean {
-  for (let p = el.parent; p; p = p.parent) if (p.tag === 'pre') return true;
+  for (let p = el.parent; p; p = p.parent) if (PRE_TAGS.has(p.tag)) return true;
   return false;
 }
 
@@ -156,19 +167,17 @@ function attributes(el: DomElement, base: string | undefined): string {
   return s;
 }
 
-/** The base URL of a document: its <base href> resolved against the page URL. */
+/**
+ * The base URL of a document, as a browser sets it: the first <base href> in tree order (in the
+ * head or, misplaced, in the body), resolved against the page URL.
+ */
 export function documentBase(doc: DomDocument, pageUrl: string | undefined): string | undefined {
-  const head = doc.head;
-  if (head) {
-    for (const c of head.children) {
-      if (c.kind !== 1 || c.tag !== 'base') continue;
-      const href = c.attr('href');
-      if (href === undefined) continue;
-      try {
-        return new URL(href.trim(), pageUrl).href;
-      } catch {
-        break;
-      }
+  const base = doc.elements.find((e) => e.tag === 'base' && e.attr('href') !== undefined);
+  if (base) {
+    try {
+      return new URL(base.attr('href')!.trim(), pageUrl).href;
+    } catch {
+      // An unusable <base href> is ignored, as browsers do.
     }
   }
   if (pageUrl === undefined) return undefined;
@@ -179,32 +188,48 @@ export function documentBase(doc: DomDocument, pageUrl: string | undefined): str
   }
 }
 
+/** Link schemes kept in the output; every other scheme (javascript:, vbscript:, data:, file:, ...) is dropped. */
+const SAFE_LINK_SCHEMES = new Set(['http:', 'https:', 'mailto:']);
+const SAFE_IMAGE_SCHEMES = new Set(['http:', 'https:']);
+/** What the WHATWG URL parser ignores: C0 controls and spaces at either end, tabs and newlines anywhere. */
+const URL_IGNORED_ENDS = /^[\u0000-\u0020]+|[\u0000-\u0020]+$/g;
+const URL_IGNORED_INSIDE = /[\t\n\r]/g;
+const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
 /**
- * A URL attribute resolved against `base` (kept as written when it cannot be resolved), or null
- * for script and data links, which are never kept.
+ * A URL attribute resolved against `base`, or null when it is not a safe link. The value is read
+ * as a browser reads it (the WHATWG URL parser: `java&#x09;script:` is `javascript:`), so what is
+ * kept is decided on the scheme a browser would see: only http, https and mailto (and fragments and
+ * relative links, which take the base's scheme). Without a base a relative link stays relative,
+ * cleaned of what a browser ignores.
  */
-export function resolveUrl(value: string, base: string | undefined): string | null {
-  const v = value.trim();
-  if (UNSAFE_SCHEME.test(v)) return null;
-  if (base === undefined) return v;
+export function resolveUrl(value: string, base: string | undefined, schemes: Set<string> = SAFE_LINK_SCHEMES): string | null {
+  const v = value.replace(URL_IGNORED_ENDS, '').replace(URL_IGNORED_INSIDE, '');
+  let url: URL;
   try {
-    return new URL(v, base).href;
+    if (HAS_SCHEME.test(v)) url = new URL(v);
+    else if (base !== undefined) url = new URL(v, base);
+    else return v;
   } catch {
-    return v;
+    return null;
   }
+  return schemes.has(url.protocol) ? url.href : null;
 }
 
 /** An image's real source: src, or a lazy-loading attribute when src is missing or a data: placeholder. */
 export function imageSource(img: DomElement, base: string | undefined): string | null {
-  let src = img.attr('src')?.trim();
-  if (!src || /^data:/i.test(src)) {
+  let src = img.attr('src');
+  if (!src || isDataUrl(src)) {
     for (const name of LAZY_SRC) {
-      const v = img.attr(name)?.trim();
-      if (v && !/^data:/i.test(v)) { src = v; break; }
+      const v = img.attr(name);
+      if (v && !isDataUrl(v)) { src = v; break; }
     }
   }
-  if (!src || UNSAFE_SCHEME.test(src)) return null;
-  return resolveUrl(src, base);
+  return src ? resolveUrl(src, base, SAFE_IMAGE_SCHEMES) : null;
+}
+
+function isDataUrl(v: string): boolean {
+  return /^data:/i.test(v.replace(URL_IGNORED_ENDS, '').replace(URL_IGNORED_INSIDE, ''));
 }
 
 const TEXT_ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '\u00a0': '&nbsp;', '\r': '&#13;', '"': '&quot;' };

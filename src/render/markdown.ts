@@ -13,7 +13,7 @@
  * Containers nest at most MAX_NEST deep; deeper quotes and lists degrade to plain paragraphs.
  */
 import type { DomElement } from '../dom/node.js';
-import { BLOCK_TAGS, HEADING_TAGS } from '../dom/tags.js';
+import { BLOCK_TAGS, HEADING_TAGS, PRE_TAGS } from '../dom/tags.js';
 import { NOISE, type Labels } from '../page/labels.js';
 import { documentBase, imageSource, resolveUrl, type RenderOptions } from './html.js';
 
@@ -217,7 +217,7 @@ export function escapeLineStart(s: string): string {
 
 /** A link destination: characters that would end or break it are percent-encoded. */
 function encodeDest(url: string): string {
-  return url.replace(/[\s()<>\\|]/g, (c) => (c === '(' ? '%28' : c === ')' ? '%29' : encodeURIComponent(c)));
+  return url.replace(/[\s\u0000-\u001f\u007f()<>\\|]/g, (c) => (c === '(' ? '%28' : c === ')' ? '%29' : encodeURIComponent(c)));
 }
 
 /** A code span around `s`, with a backtick fence longer than any backtick run inside. */
@@ -357,7 +357,7 @@ class MdRenderer {
       else inl.brk();
       return;
     }
-    if (t === 'pre' || CODE_TAGS.has(t)) { this.code(el); return; }
+    if (PRE_TAGS.has(t) || CODE_TAGS.has(t)) { this.code(el); return; }
     if (t === 'a' && this.link === 0 && el.blocks === 0 && el.attr('href') !== undefined) {
       const href = resolveUrl(el.attr('href')!, this.base);
       if (href !== null) { this.link++; this.push(el, K.Link, { open: inl.open(null), dest: encodeDest(href) }); return; }
@@ -505,7 +505,7 @@ class MdRenderer {
    * Other code: code spans, one per line, joined by line breaks.
    */
   private code(el: DomElement): void {
-    const pre = el.tag === 'pre';
+    const pre = PRE_TAGS.has(el.tag);
     const raw = collectText(el, this.labels, pre);
     const inl = this.w.inline;
     if (!this.inlineOnly && (pre || (raw.includes('\n') && this.standsAlone(el)))) {
@@ -566,7 +566,7 @@ function collectText(root: DomElement, labels: Labels, pre: boolean): string {
     if (labels.marks[c.id] === NOISE) continue;
     if (c.tag === 'br') { out.push('\n'); atLineStart = true; continue; }
     if (BLOCK_TAGS.has(c.tag)) newline();
-    stack.push({ el: c, i: 0, pre: f.pre || c.tag === 'pre' });
+    stack.push({ el: c, i: 0, pre: f.pre || PRE_TAGS.has(c.tag) });
   }
   return out.join('');
 }
@@ -602,7 +602,7 @@ function isSimpleTable(table: DomElement, labels: Labels): boolean {
       for (const c of e.children) if (c.kind === 1 && (c.tag === 'td' || c.tag === 'th')) cells++;
       if (cells >= 2) wide = true;
     } else if (BLOCK_TAGS.has(t) && !TABLE_OK.has(t)) return false;
-    else if (LIST_TAGS.has(t) || t === 'pre') return false;
+    else if (LIST_TAGS.has(t) || PRE_TAGS.has(t)) return false;
   }
   return wide;
 }

@@ -3,7 +3,7 @@
  * whitespace collapsed except inside <pre>, table cells separated by tabs.
  */
 import type { DomElement } from '../dom/node.js';
-import { BLOCK_TAGS } from '../dom/tags.js';
+import { BLOCK_TAGS, PRE_TAGS } from '../dom/tags.js';
 import { NOISE, type Labels } from '../page/labels.js';
 import { collapseSpace } from '../text/whitespace.js';
 
@@ -27,8 +27,8 @@ export function renderElementText(root: DomElement, labels: Labels | null, out: 
   // White space is kept as the clean HTML keeps it (render/html.ts): a content root below a <pre>
   // is wrapped in a <pre> of its own there; a CONTENT element inside a NOISE subtree is written in
   // place, inside whatever <pre> the rendered text around it is in, never inside a dropped one.
-  let pre = inPlace ? inPre || root.tag === 'pre' : false;
-  if (!inPlace) for (let p: DomElement | null = root; p && !pre; p = p.parent) pre = p.tag === 'pre';
+  let pre = inPlace ? inPre || PRE_TAGS.has(root.tag) : false;
+  if (!inPlace) for (let p: DomElement | null = root; p && !pre; p = p.parent) pre = PRE_TAGS.has(p.tag);
   const stack: Frame[] = [{ el: root, i: 0, pre }];
   // A cell rendered in place lost its row with the NOISE around it; the clean HTML gives it a table
   // of its own, so it stands on lines of its own here too.
@@ -53,7 +53,7 @@ export function renderElementText(root: DomElement, labels: Labels | null, out: 
     if (t === 'br') { out.push('\n'); continue; }
     if (t === 'img') { continue; }
     if (BLOCK_TAGS.has(t) && !CELL_TAGS.has(t)) out.push('\n');
-    stack.push({ el: c, i: 0, pre: f.pre || t === 'pre' });
+    stack.push({ el: c, i: 0, pre: f.pre || PRE_TAGS.has(t) });
   }
   if (ownTable) out.push('\n');
 }

@@ -76,12 +76,26 @@ function repairRun(run: string, at: number, text: string): string {
     return run;
   }
   const cp = decoded.codePointAt(0)!;
-  const ok = plausibleAlone(cp, bytes) || (bytes === 3 && plausibleInRun(cp) && hasNeighbour(text, at, at + bytes));
+  // A C1 control decoded from "Â" and that same control (never text of its own) is a layer of
+  // text encoded more than once: the next pass decodes it with its neighbours.
+  const layer = bytes === 2 && cp >= 0x80 && cp <= 0x9f && run.charCodeAt(1) === cp;
+  const ok = layer || plausibleAlone(cp, bytes) || (bytes === 3 && plausibleInRun(cp) && hasNeighbour(text, at, at + bytes));
   // The greedy match may run past this sequence into continuation characters of no lead: kept as they are.
   return ok ? decoded + run.slice(bytes) : run;
 }
 
-/** `text` with its double-encoded UTF-8 sequences decoded; the same string when it has none. */
+/**
+ * `text` with its double-encoded UTF-8 sequences decoded, layer after layer (text encoded three
+ * times comes out whole, so a repaired text needs no repair again: extraction is idempotent); the
+ * same string when it has none. Each layer at least doubles the bytes of what it encodes, so a
+ * text holds few of them; the bound is only a guard.
+ */
 export function repairMojibake(text: string): string {
-  return text.replace(CANDIDATE, repairRun);
+  for (let layer = 0; layer < MAX_LAYERS; layer++) {
+    const repaired = text.replace(CANDIDATE, repairRun);
+    if (repaired === text) break;
+    text = repaired;
+  }
+  return text;
 }
+const MAX_LAYERS = 8;
