@@ -4,6 +4,10 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { devSetDirs, loadDataset, readHtml } from '../../src/eval/dataset.js';
 import { extract, ThresherError } from '../../src/index.js';
 import { parseHtml } from '../../src/dom/parse.js';
 import { repairMojibake } from '../../src/text/mojibake.js';
@@ -152,4 +156,26 @@ test('12. bad inputs and options give typed errors, never a TypeError', () => {
 test('12. a budget of 0 ms or Infinity is honoured, not refused', () => {
   assert.equal(typeof extract(page(''), { budget: { maxMillis: 0 } }).text, 'string');
   assert.match(extract(page(''), { budget: { maxMillis: Infinity, maxNodes: Infinity } }).text, /council met/);
+});
+
+// The contract on real pages: every 12th page of each dev set, when ../shared is beside the repository.
+const DATA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'shared', 'datasets');
+const NO_DATA = existsSync(path.join(DATA, 'README.md')) ? false : `datasets not found at ${DATA}: idempotence on real pages not checked`;
+
+test('11. property: on dev-set pages, the clean HTML extracted again gives the same text (with and without the model)', { skip: NO_DATA }, () => {
+  const failures: string[] = [];
+  let pages = 0;
+  for (const dir of devSetDirs(DATA)) {
+    const rows = loadDataset(dir).rows.filter((_, i) => i % 12 === 0).slice(0, 12);
+    for (const row of rows) {
+      const html = readHtml(dir, row);
+      for (const opts of [{ model: false }, {}]) {
+        const first = extract(html, { ...opts, url: row.url ?? undefined, formats: ['html'] });
+        if (extract(first.html!, { ...opts, url: row.url ?? undefined }).text !== first.text) failures.push(`${path.basename(dir)}/${row.id} ${JSON.stringify(opts)}`);
+      }
+      pages++;
+    }
+  }
+  assert.ok(pages >= 50, `only ${pages} pages read`);
+  assert.deepEqual(failures, []);
 });
