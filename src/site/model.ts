@@ -90,19 +90,31 @@ const DEFAULT_MAX_STYLE_PAGES = 500;
 const DEFAULT_LEARN_BUDGET = { maxBytes: 8 * 1024 * 1024, maxNodes: 200_000, maxMillis: 10_000 };
 const MAX_URLS = 20;
 
-/** A URL's host as site models key it: lower case, no leading "www.". Undefined when unparsable. */
+/**
+ * A URL's host as site models key it (normalizeHost). Undefined when unparsable, or when nothing
+ * is left of the host (`file:///x`, `http://www../`).
+ */
 export function hostOf(url: string | undefined): string | undefined {
   if (!url) return undefined;
   try {
-    const h = new URL(url).hostname.toLowerCase();
-    return h ? h.replace(/^www\d*\./, '') : undefined;
+    return normalizeHost(new URL(url).hostname) || undefined;
   } catch {
     return undefined;
   }
 }
 
+/**
+ * A host as site models key it: lower case, without leading "www." labels, trailing dots and
+ * spaces. Idempotent (every prefix and suffix is stripped at once), so a host that a caller has
+ * normalized stays non-empty when normalized again: ".." once became "." and then "", and the
+ * learner refused it after the CLI had accepted it (issue 25).
+ */
 export function normalizeHost(host: string): string {
-  return host.trim().toLowerCase().replace(/^www\d*\./, '').replace(/\.$/, '');
+  const h = host.trim().toLowerCase().replace(/^(?:www\d*\.|\s)+/, '');
+  // By hand, not /[.\s]+$/: that regex retries every run of dots inside a hostile host (quadratic).
+  let end = h.length;
+  while (end > 0 && (h.charCodeAt(end - 1) === 46 || h[end - 1].trim() === '')) end--;
+  return h.slice(0, end);
 }
 
 /** FNV-1a, 64 bits as two 32-bit lanes with different offsets; hex. Over UTF-16 units or bytes. */
