@@ -1,8 +1,9 @@
 /** `thresher search "query" --store DIR`: full-text search over a run's SQLite store. */
-import { searchStore } from '../pipeline/store.js';
+import { searchCorpus } from '../pipeline/search.js';
 import { terminalJson, terminalLine } from './terminal-text.js';
 
-export const SEARCH_USAGE = 'usage: thresher search "query" [--store DIR] [--limit N] [--json]   (DIR defaults to ./thresher-out)';
+export const SEARCH_USAGE = `usage: thresher search "query" [--store DIR] [--limit N] [--json]   (DIR defaults to ./thresher-out)
+  Every word is required; --json prints one hit per line, its score BM25 made positive (higher is better).`;
 
 export async function searchCommand(argv: string[]): Promise<number> {
   let store = 'thresher-out', limit = 10, json = false;
@@ -16,7 +17,8 @@ export async function searchCommand(argv: string[]): Promise<number> {
     else words.push(a);
   }
   if (!words.length || !Number.isInteger(limit) || limit < 1) { process.stderr.write(SEARCH_USAGE + '\n'); return 2; }
-  const hits = searchStore(store, words.join(' '), limit);
+  const { hits, warnings } = searchCorpus(store, words.join(' '), limit);
+  for (const w of warnings) process.stderr.write(`thresher search: ${w}\n`);
   if (json) for (const h of hits) process.stdout.write(terminalJson(h) + '\n');
   else {
     if (!hits.length) process.stdout.write('no matches\n');

@@ -7,6 +7,7 @@ import type { Diagnostic, DocView, SiteRefiner } from '../types.js';
 import { classifierTerms, type ClassifierModel } from './classify/model.js';
 import { extract } from '../page/extract.js';
 import { extractPage, integrate } from './docview.js';
+import { indexFields, type IndexFields } from './search-text.js';
 
 /** A stored record: the page's DocView (without timings: records are deterministic) and where it came from. */
 export type PageRecord = Omit<DocView, 'timings'> & {
@@ -20,6 +21,8 @@ export type PageRecord = Omit<DocView, 'timings'> & {
 export interface CleanedPage {
   record: PageRecord;
   timings: DocView['timings'];
+  /** The title, abstract and content as the search index holds them, where they differ (search-text.ts): made here, off the thread that stores. */
+  index?: IndexFields;
 }
 
 export interface PageInput {
@@ -43,7 +46,7 @@ export function processPage(page: PageInput, options: ProcessOptions = {}): Clea
   const parsed = extractPage(page.bytes, { url: page.url, contentType: page.contentType, site: options.site });
   const { timings, ...view } = integrate(parsed, { url: page.url, id: page.id, aggressiveStopWords: options.aggressiveStopWords, classifier: options.classifier });
   const record: PageRecord = { ...view, host: page.host, siteModel: Boolean(options.site), diagnostics: parsed.extraction.diagnostics };
-  return { record, timings };
+  return { record, timings, index: indexFields(record) };
 }
 
 /**

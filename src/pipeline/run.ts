@@ -250,7 +250,7 @@ function decide(item: CorpusItem, outcome: PageOutcome | null, idTaken: (id: str
   if (idTaken(record.id)) return fail('E_DUPLICATE_ID', `the id ${record.id} was already stored by an earlier page`);
   const replica = replicas.admit(item.index, record.id, record.content);
   if (replica) return { kind: 'replica', index: item.index, id: record.id, ...replica };
-  return { kind: 'record', record, timings: outcome.timings };
+  return { kind: 'record', record, timings: outcome.timings, index: outcome.index };
 }
 
 function lastIndex(batch: BatchEntry[]): number {

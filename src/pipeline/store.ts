@@ -19,6 +19,7 @@ import { closeSync, existsSync, fstatSync, fsyncSync, ftruncateSync, mkdirSync, 
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { ThresherError } from '../errors.js';
+import type { IndexFields } from '../corpus/search-text.js';
 import type { SiteModel } from '../site/model.js';
 import { StoredReplicaIndex, type ReplicaChoice } from './replica-store.js';
 import { warcInfoRecord, warcRecordOf } from './warc-out.js';
@@ -27,7 +28,10 @@ export const STORE_FILE = 'thresher.db';
 export const RECORDS_FILE = 'records.jsonl';
 export const WARC_FILE = 'records.warc.gz';
 export const LOCK_FILE = 'thresher.lock';
-const SCHEMA_VERSION = '3';
+/** 4: the FTS index holds its own text, cut into words for CJK and Thai (corpus/search-text.ts), with + and # as word characters. */
+export const SCHEMA_VERSION = '4';
+/** The FTS5 tokenizer of the index; search-text.ts makes the text and the queries it reads. */
+const FTS_TOKENIZER = "unicode61 tokenchars '+#'";
 
 /** What the learning passes found, as the store keeps it. */
 export interface Learned {
@@ -56,7 +60,7 @@ export interface StoredRecord {
 }
 
 export type BatchEntry =
-  | { kind: 'record'; record: StoredRecord; timings?: Record<string, number> }
+  | { kind: 'record'; record: StoredRecord; timings?: Record<string, number>; index?: IndexFields }
   | { kind: 'replica'; index: number; id: string; canonical: string; method: string }
   | { kind: 'failure'; index: number; id: string; code: string; message: string };
 
@@ -101,7 +105,7 @@ export class CorpusStore {
       CREATE TABLE IF NOT EXISTS failures (idx INTEGER PRIMARY KEY, id TEXT NOT NULL, code TEXT NOT NULL, message TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS sites (host TEXT PRIMARY KEY, pages INTEGER NOT NULL, model TEXT);
       CREATE TABLE IF NOT EXISTS site_skips (host TEXT PRIMARY KEY, pages INTEGER NOT NULL, reason TEXT NOT NULL);
-      CREATE VIRTUAL TABLE IF NOT EXISTS docs_fts USING fts5(title, abstract, content, content='docs', content_rowid='idx');
+      CREATE VIRTUAL TABLE IF NOT EXISTS docs_fts USING fts5(title, abstract, content, tokenize="${FTS_TOKENIZER}");
     `);
     const stored = this.meta('input');
     if (stored === undefined) {
@@ -112,8 +116,9 @@ export class CorpusStore {
       this.db.close();
       throw new ThresherError('E_STORE', `${dir} holds a run over another corpus or with other settings (${stored}; this run: ${input}); choose another --out or pass --fresh`);
     } else if (this.meta('schema') !== SCHEMA_VERSION) {
+      const schema = this.meta('schema');
       this.db.close();
-      throw new ThresherError('E_STORE', `${dir} was written by another version of thresher (store schema ${this.meta('schema')}, this build ${SCHEMA_VERSION}); use --fresh`);
+      throw new ThresherError('E_STORE', `${dir} was written by another version of thresher (store schema ${schema}, this build ${SCHEMA_VERSION}); use --fresh`);
     }
     this.created = this.meta('created') ?? new Date(0).toISOString();
     this.jsonl = this.openCommitted(RECORDS_FILE, 'jsonl_bytes');
@@ -208,7 +213,7 @@ export class CorpusStore {
         if (e.kind === 'record') {
           const r = e.record;
           insertDoc.run(r.index, r.id, r.url ?? null, r.host, r.type, r.title, r.lang ?? null, r.abstract ?? null, r.content, JSON.stringify(r), e.timings ? JSON.stringify(e.timings) : null);
-          insertFts.run(r.index, r.title, r.abstract ?? '', r.content);
+          insertFts.run(r.index, e.index?.title ?? r.title, e.index?.abstract ?? r.abstract ?? '', e.index?.content ?? r.content);
         } else if (e.kind === 'replica') insertReplica.run(e.index, e.id, e.canonical, e.method);
         else insertFailure.run(e.index, e.id, e.code, e.message);
       }
@@ -323,35 +328,5 @@ function append(f: CommittedFile, bufs: Uint8Array[]): number {
   return at - f.bytes;
 }
 
-export interface SearchHit {
-  id: string;
-  title: string;
-  url?: string;
-  /** FTS5 bm25: lower is better. */
-  score: number;
-  snippet: string;
-}
-
-/** Full-text search over a run's store (title weighted above abstract above content). */
-export function searchStore(dir: string, query: string, limit = 10): SearchHit[] {
-  const path = join(dir, STORE_FILE);
-  if (!existsSync(path)) throw new ThresherError('E_INPUT_NOT_FOUND', `no thresher store in ${dir} (expected ${STORE_FILE}; run \`thresher run … --out ${dir}\` first)`);
-  const db = new Database(path, { readonly: true, fileMustExist: true });
-  try {
-    const rows = db.prepare(`
-      SELECT d.id AS id, d.title AS title, d.url AS url, bm25(docs_fts, 5.0, 2.0, 1.0) AS score,
-             snippet(docs_fts, 2, '[', ']', '…', 12) AS snippet
-      FROM docs_fts JOIN docs d ON d.idx = docs_fts.rowid
-      WHERE docs_fts MATCH ? ORDER BY score LIMIT ?`).all(ftsQuery(query), limit) as SearchHit[];
-    return rows.map((r) => (r.url === null ? { ...r, url: undefined } : r));
-  } finally {
-    db.close();
-  }
-}
-
-/** Free text → an FTS5 query of its words (all required), so user punctuation is never FTS syntax. */
-export function ftsQuery(text: string): string {
-  const words = text.match(/[\p{L}\p{N}]+/gu) ?? [];
-  if (!words.length) throw new ThresherError('E_BAD_OPTION', `the query "${text}" has no words to search for`);
-  return words.map((w) => `"${w}"`).join(' ');
-}
+// Search moved to search.ts; kept here for callers that import it from the store.
+export { searchStore, searchCorpus, type SearchHit, type SearchResult } from './search.js';

@@ -135,3 +135,16 @@ test('hostile cli: --workers past 4 per core is refused with a clear message, be
   assert.equal(existsSync(join(dir, 'out')), false, 'nothing was written');
   assert.equal(cli(['run', jsonl, '--out', join(dir, 'out'), '--workers', String(Math.min(max, 3))]).status, 0);
 });
+
+test('hostile cli: search prints the warning for a query cut at 64 words, and still searches', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'thresher-hostile-longq-'));
+  const jsonl = join(dir, 'pages.jsonl');
+  writeFileSync(jsonl, JSON.stringify({ url: 'https://a.example/', html: page('Lighthouses', 'lighthouse') }) + '\n');
+  const out = join(dir, 'out');
+  assert.equal(cli(['run', jsonl, '--out', out, '--workers', '1', '--no-sites']).status, 0);
+  const words = ['lighthouse', ...Array.from({ length: 99 }, (_, i) => `lighthouse${i}`)];
+  const r = cli(['search', ...words, '--store', out]);
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stderr, /^thresher search: the query has 100 distinct words; only the first 64 were searched for\n$/);
+  assert.equal(r.stdout, 'no matches\n');
+});
