@@ -13,6 +13,8 @@ import { formatSummary } from './run.js';
 export const CRAWL_USAGE = `thresher crawl <seed-url…> --out FILE.warc.gz [options]
   scope:      --scope host|domain|prefix|any (default host)  --prefix URL…  --include REGEX…  --exclude REGEX…
               --max-pages N  --max-depth N  --max-sitemaps N (1000)
+              --max-links-per-page N (2000: links of a page past the first N are not followed)
+              --max-frontier N (200000 URLs queued at once: new URLs past it are refused until there is room)
   politeness: --delay MS (per host, between requests; default 1000; a longer robots.txt Crawl-delay wins)
               --max-crawl-delay MS (60000: a host whose robots.txt asks for more is deferred, its URLs left queued)
               --concurrency N (hosts fetched at once; default 8)  --user-agent UA
@@ -49,6 +51,8 @@ export async function crawlCommand(argv: string[]): Promise<number> {
       'max-pages': { type: 'string' },
       'max-depth': { type: 'string' },
       'max-sitemaps': { type: 'string' },
+      'max-links-per-page': { type: 'string' },
+      'max-frontier': { type: 'string' },
       delay: { type: 'string' },
       'max-crawl-delay': { type: 'string' },
       concurrency: { type: 'string' },
@@ -81,6 +85,7 @@ export async function crawlCommand(argv: string[]): Promise<number> {
       maxPages: num('max-pages', values['max-pages']), maxDepth: num('max-depth', values['max-depth']),
       maxSitemaps: num('max-sitemaps', values['max-sitemaps']),
     },
+    maxLinksPerPage: num('max-links-per-page', values['max-links-per-page']), maxFrontier: num('max-frontier', values['max-frontier']),
     latencyMs: num('delay', values.delay), maxCrawlDelayMs: num('max-crawl-delay', values['max-crawl-delay']), concurrency: num('concurrency', values.concurrency),
     userAgent: values['user-agent'] ?? DEFAULT_USER_AGENT, timeoutMs: num('timeout', values.timeout),
     maxBytes: num('max-bytes', values['max-bytes']), maxRetries: num('retries', values.retries), retryBaseMs: num('retry-base', values['retry-base']),
@@ -139,6 +144,8 @@ export function summaryText(s: CrawlSummary): string {
     `  statuses: ${kv(s.byStatus)}`,
     `  faults: ${kv(s.faults)}`,
     `  skipped: ${kv(s.skipped)}`,
+    ...(s.cut.links || s.cut.frontier ? [`  cut: ${s.cut.links} links past --max-links-per-page ${s.cut.maxLinksPerPage} on ${s.cut.pages} pages; ` +
+      `${s.cut.frontier} new URLs refused by a full frontier (--max-frontier ${s.cut.maxFrontier})`] : []),
     ...s.deferred.map((d) => `  deferred: ${d.host} (robots.txt Crawl-delay ${d.crawlDelayMs / 1000} s, over the ${d.maxCrawlDelayMs / 1000} s cap): ` +
       `${d.queued} URLs left queued for a run with a larger --max-crawl-delay`),
     `  whole crawl: ${s.total.urls} URLs seen, ${s.total.done} done, ${s.total.failed} failed, ${s.total.skipped} skipped, ${s.total.queued} queued`,

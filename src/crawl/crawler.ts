@@ -17,7 +17,7 @@ import { FetchFailure, httpFetcher, storedHeaders, type Fetcher, type FetchRespo
 import { Frontier, type FrontierEntry } from './frontier.js';
 import { RobotsCache, robotsToken, type RobotsOptions } from './robots.js';
 import { Scope, type ScopeOptions } from './scope.js';
-import { CrawlStore, type Budget, type Settlement } from './store.js';
+import { CrawlStore, type Admission, type Budget, type Settlement } from './store.js';
 import { hostKey, normalizeUrl, originOf, type NormalizeOptions } from './url.js';
 import { handleResponse, type Outcome } from './response.js';
 
@@ -64,6 +64,16 @@ export interface CrawlOptions {
   /** Obey robots.txt. Default true. */
   robots?: boolean;
   robotsOptions?: RobotsOptions;
+  /**
+   * Links read from one page: the first this many (in document order) are followed and the rest
+   * only counted, so that one page of 400,000 links cannot fill the crawl. Default 2000.
+   */
+  maxLinksPerPage?: number;
+  /**
+   * URLs queued at once (pages and sitemaps; robots.txt always goes in): past this, newly found
+   * URLs are refused (and admitted if found again when there is room). Default 200 000.
+   */
+  maxFrontier?: number;
   /** Follow rel=nofollow links and links of nofollow pages. Default false. */
   followNofollow?: boolean;
   /** Links whose path matches are not admitted (binary files by extension). null: none. */
@@ -116,6 +126,11 @@ export interface CrawlSummary {
   resumed: boolean;
   /** Frontier pops re-scheduled by the politeness check. */
   rescheduled: number;
+  /**
+   * What the caps left out in this run: links past maxLinksPerPage (not followed) and the pages
+   * that had them; new URLs refused because the frontier held maxFrontier.
+   */
+  cut: { links: number; pages: number; frontier: number; maxLinksPerPage: number; maxFrontier: number };
   /** Hosts whose robots.txt asked for a Crawl-delay over maxCrawlDelayMs, with their URLs left queued. */
   deferred: DeferredHost[];
   durationMs: number;
@@ -128,7 +143,7 @@ export interface CrawlSummary {
 const DEFAULT_SKIP = /\.(?:jpe?g|png|gif|webp|avif|svg|ico|bmp|tiff?|mp[34]|m4[av]|avi|mov|wmv|webm|og[gv]|wav|flac|zip|gz|tgz|bz2|xz|7z|rar|tar|exe|msi|dmg|iso|apk|pdf|docx?|xlsx?|pptx?|odt|css|js|mjs|woff2?|ttf|otf|eot)$/i;
 
 export class Crawler {
-  readonly opts: Required<Pick<CrawlOptions, 'latencyMs' | 'concurrency' | 'userAgent' | 'timeoutMs' | 'maxBytes' | 'maxRetries' | 'retryBaseMs' | 'maxRetryAfterMs' | 'maxCrawlDelayMs' | 'maxRedirects' | 'acceptTypes' | 'sitemaps' | 'robots' | 'followNofollow'>> & CrawlOptions;
+  readonly opts: Required<Pick<CrawlOptions, 'latencyMs' | 'concurrency' | 'userAgent' | 'timeoutMs' | 'maxBytes' | 'maxRetries' | 'retryBaseMs' | 'maxRetryAfterMs' | 'maxCrawlDelayMs' | 'maxRedirects' | 'maxLinksPerPage' | 'maxFrontier' | 'acceptTypes' | 'sitemaps' | 'robots' | 'followNofollow'>> & CrawlOptions;
   readonly clock: Clock;
   readonly fetcher: Fetcher;
   readonly scope: Scope;
@@ -146,7 +161,10 @@ export class Crawler {
   private started = 0;
   private resumed = false;
   private stopped = false;
-  private readonly session = { fetched: 0, pages: 0, bytes: 0, faults: {} as Record<string, number>, skipped: {} as Record<string, number>, byStatus: {} as Record<string, number> };
+  private readonly session = {
+    fetched: 0, pages: 0, bytes: 0, faults: {} as Record<string, number>, skipped: {} as Record<string, number>, byStatus: {} as Record<string, number>,
+    cut: { links: 0, pages: 0, frontier: 0 },
+  };
   private readonly perHost = new Map<string, { fetched: number; recent: number[] }>();
 
   constructor(options: CrawlOptions) {
@@ -159,12 +177,17 @@ export class Crawler {
     this.opts = {
       latencyMs: 1000, concurrency: 8, userAgent: DEFAULT_USER_AGENT, timeoutMs: 30_000, maxBytes: 10 * 1024 * 1024,
       maxRetries: 3, retryBaseMs: 2000, maxRetryAfterMs: 600_000, maxCrawlDelayMs: 60_000, maxRedirects: 10,
+      maxLinksPerPage: 2000, maxFrontier: 200_000,
       acceptTypes: ['text/html', 'application/xhtml+xml'], sitemaps: true, robots: true, followNofollow: false,
       ...stripUndefined(options), seeds, out: options.out,
     };
     for (const k of ['latencyMs', 'timeoutMs', 'maxBytes', 'maxRetries', 'retryBaseMs', 'maxRetryAfterMs', 'maxCrawlDelayMs', 'maxRedirects'] as const) {
       const v = this.opts[k];
       if (!(typeof v === 'number' && v >= 0 && Number.isFinite(v))) throw new ThresherError('E_BAD_OPTION', `${k} must be a number ≥ 0 (got ${String(v)})`);
+    }
+    for (const k of ['maxLinksPerPage', 'maxFrontier'] as const) {
+      const v = this.opts[k];
+      if (!(v >= 0 && (Number.isInteger(v) || v === Infinity))) throw new ThresherError('E_BAD_OPTION', `${k} must be a whole number ≥ 0 (got ${String(v)})`);
     }
     if (!(Number.isInteger(this.opts.concurrency) && this.opts.concurrency >= 1)) throw new ThresherError('E_BAD_OPTION', `concurrency must be a whole number ≥ 1 (got ${this.opts.concurrency})`);
     this.clock = options.clock ?? systemClock;
@@ -218,10 +241,18 @@ export class Crawler {
     }
     const seeds = this.opts.seeds.map((url) => this.entry(url, 'page', 0, []));
     const probes = this.opts.sitemaps ? [...new Set(this.opts.seeds.map(originOf))].map((o) => this.entry(`${o}/sitemap.xml`, 'sitemap', 0, [])) : [];
-    this.pushAll(this.store.admit(this.withRobots([...seeds, ...probes]), this.budget()));
+    this.pushAll(this.takeAdmission(this.store.admit(this.withRobots([...seeds, ...probes]), this.budget())));
   }
 
-  private budget(): Budget { return { page: this.scope.maxPages - this.admitted.page, sitemap: this.scope.maxSitemaps - this.admitted.sitemap }; }
+  private budget(): Budget {
+    return { page: this.scope.maxPages - this.admitted.page, sitemap: this.scope.maxSitemaps - this.admitted.sitemap, queue: this.opts.maxFrontier - this.frontier.size };
+  }
+
+  /** The URLs an admission added; those a full frontier refused are counted. */
+  private takeAdmission(a: Admission): FrontierEntry[] {
+    this.session.cut.frontier += a.cut;
+    return a.added;
+  }
 
   private pushAll(entries: FrontierEntry[]): void {
     for (const e of entries) {
@@ -355,7 +386,7 @@ export class Crawler {
   /** Queue a robots.txt entry for the URL's origin if none is pending (or re-queue a settled one). */
   private ensureRobots(e: FrontierEntry): void {
     const r = this.entry(`${originOf(e.url)}/robots.txt`, 'robots', 0, []);
-    const added = this.store.admit([r], { page: 0, sitemap: 0 });
+    const { added } = this.store.admit([r], { page: 0, sitemap: 0 });
     if (added.length) this.pushAll(added);
     else if (this.store.requeue(r.url)) this.pushAll([r]);
   }
@@ -435,8 +466,7 @@ export class Crawler {
       faults: o.faults, discovered, warcOffset,
       host: res || o.faults.length ? { host: e.host, lastEnd: now, latencyMs: this.frontier.latencyOf(e.host), deferredUntil: this.frontier.deferredUntilOf(e.host) } : undefined,
     };
-    const added = this.store.settle(s, now, this.budget());
-    this.pushAll(added);
+    this.pushAll(this.takeAdmission(this.store.settle(s, now, this.budget())));
     if (o.state === 'queued') this.enqueue({ ...e, attempts: s.attempts, notBefore: s.notBefore ?? 0 });
     // Session figures.
     const f = this.session;
@@ -453,6 +483,7 @@ export class Crawler {
       this.perHost.set(e.host, h);
     }
     if (o.state === 'skipped' && o.reason) f.skipped[o.reason] = (f.skipped[o.reason] ?? 0) + 1;
+    if (o.cutLinks) { f.cut.links += o.cutLinks; f.cut.pages++; }
     this.opts.onEvent?.({ url: e.url, kind: e.kind, status: res?.status, outcome: o.state, reason: o.reason, faults: o.faults, start, end: now });
   }
 
@@ -497,6 +528,7 @@ export class Crawler {
         fetched: s.fetched, pages: s.pages, bytes: s.bytes, faults: s.faults,
         errors: Object.values(s.faults).reduce((a, b) => a + b, 0), skipped: s.skipped, byStatus: s.byStatus,
         queued: this.frontier.size, stopped: this.stopped, resumed: this.resumed, rescheduled: this.frontier.rescheduled,
+        cut: { ...s.cut, maxLinksPerPage: this.opts.maxLinksPerPage, maxFrontier: this.opts.maxFrontier },
         deferred: [...this.deferredHosts].map(([host, crawlDelayMs]) => ({ host, crawlDelayMs, maxCrawlDelayMs: this.opts.maxCrawlDelayMs, queued: reopened.queuedOn(host) })),
         durationMs: this.clock.now() - this.started, warc: this.opts.out, state: this.statePath,
         total: { urls: counts.reduce((a, c) => a + c.n, 0), done: sum('done'), failed: sum('failed'), skipped: sum('skipped'), queued: sum('queued'), faults: reopened.faultCounts() },

@@ -15,6 +15,8 @@ export interface PageLinks {
   /** <meta name="robots"> (or our token's) says nofollow / noindex. */
   nofollow: boolean;
   noindex: boolean;
+  /** Links after the first `maxLinks`: counted, not resolved or returned. */
+  more: number;
 }
 
 const RAWTEXT = new Set(['style', 'xmp', 'iframe', 'noembed', 'noframes']);
@@ -26,9 +28,18 @@ function attr(tok: Token.TagToken, name: string): string | undefined {
   return undefined;
 }
 
-/** Extract the links of `html`, a page fetched from `pageUrl`. Never throws on any string. */
-export function extractLinks(html: string, pageUrl: string, robotsToken = 'thresher'): PageLinks {
+/**
+ * Extract the links of `html`, a page fetched from `pageUrl`. Never throws on any string. Only
+ * the first `maxLinks` are kept (and resolved): a page of 400,000 links would otherwise cost
+ * hundreds of MB and seconds for links the crawler will not follow; the rest are counted.
+ */
+export function extractLinks(html: string, pageUrl: string, robotsToken = 'thresher', maxLinks = Infinity): PageLinks {
   const raw: Array<{ href: string; nofollow: boolean }> = [];
+  let more = 0;
+  const add = (href: string, nofollow: boolean): void => {
+    if (raw.length < maxLinks) raw.push({ href, nofollow });
+    else more++;
+  };
   let base: string | undefined;
   let nofollow = false, noindex = false;
   const noop = (): void => {};
@@ -38,11 +49,11 @@ export function extractLinks(html: string, pageUrl: string, robotsToken = 'thres
       const linkAttr = LINK_ATTR[name];
       if (linkAttr) {
         const v = attr(tok, linkAttr);
-        if (v) raw.push({ href: v, nofollow: /(?:^|\s)nofollow(?:\s|$)/i.test(attr(tok, 'rel') ?? '') });
+        if (v) add(v, /(?:^|\s)nofollow(?:\s|$)/i.test(attr(tok, 'rel') ?? ''));
       } else if (name === 'link') {
         const rel = (attr(tok, 'rel') ?? '').toLowerCase().split(/\s+/);
         const v = attr(tok, 'href');
-        if (v && (rel.includes('next') || rel.includes('prev'))) raw.push({ href: v, nofollow: false });
+        if (v && (rel.includes('next') || rel.includes('prev'))) add(v, false);
       } else if (name === 'base') {
         if (base === undefined) base = attr(tok, 'href');
       } else if (name === 'meta') {
@@ -75,5 +86,5 @@ export function extractLinks(html: string, pageUrl: string, robotsToken = 'thres
       // not a URL
     }
   }
-  return { links, nofollow, noindex };
+  return { links, nofollow, noindex, more };
 }

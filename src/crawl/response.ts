@@ -28,6 +28,8 @@ export interface Outcome {
   page?: boolean;
   /** robots.txt given up: drop the host's queued URLs. */
   dropHost?: boolean;
+  /** Links of the page past maxLinksPerPage, not followed. */
+  cutLinks?: number;
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -67,11 +69,14 @@ export function handleResponse(c: Crawler, e: FrontierEntry, res: FetchResponse 
   }
   const contentType = header(res.headers, 'content-type');
   const { text } = decodeHtml(res.body, contentType ? { contentType } : {});
-  const links = extractLinks(text, e.url, c.token);
+  const links = extractLinks(text, e.url, c.token, c.opts.maxLinksPerPage);
   const xRobots = (header(res.headers, 'x-robots-tag') ?? '').toLowerCase();
   const nofollow = !c.opts.followNofollow && (links.nofollow || /\b(?:nofollow|none)\b/.test(xRobots));
   const urls = nofollow ? [] : links.links.filter((l) => c.opts.followNofollow || !l.nofollow).map((l) => l.url);
-  return withHeaders({ state: 'done', faults: [], page: true, discovered: c.candidates(urls, e.depth + 1, [], 'page') });
+  return withHeaders({
+    state: 'done', faults: [], page: true, discovered: c.candidates(urls, e.depth + 1, [], 'page'),
+    ...(links.more && !nofollow ? { cutLinks: links.more } : {}),
+  });
 }
 
 function redirectOutcome(c: Crawler, e: FrontierEntry, res: FetchResponse): Outcome {

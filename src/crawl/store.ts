@@ -31,8 +31,14 @@ export interface HostRow {
 /** robots.txt as last settled for one origin (scheme://host:port). */
 export interface RobotsRow { origin: string; body: string | null; status: string; fetchedAt: number; failures: number }
 
-/** How many more pages and sitemaps may be admitted. */
-export interface Budget { page: number; sitemap: number }
+/**
+ * How many more pages and sitemaps may be admitted: each kind's own budget (maxPages,
+ * maxSitemaps), and `queue`, the room left in the frontier for both (maxFrontier; default none).
+ */
+export interface Budget { page: number; sitemap: number; queue?: number }
+
+/** URLs newly admitted, and how many new ones were refused because the frontier was full. */
+export interface Admission { added: FrontierEntry[]; cut: number }
 
 /** What one settled fetch changes, written in one transaction. */
 export interface Settlement {
@@ -77,7 +83,7 @@ export class CrawlStore {
    * Settle one fetch in one transaction. Discovered URLs not seen before are inserted as
    * queued, pages and sitemaps only while their `budget` lasts; returns those inserted.
    */
-  readonly settle: (s: Settlement, now: number, budget: Budget) => FrontierEntry[];
+  readonly settle: (s: Settlement, now: number, budget: Budget) => Admission;
 
   constructor(path: string) {
     try {
@@ -115,7 +121,7 @@ export class CrawlStore {
       has: db.prepare('SELECT 1 FROM urls WHERE url = ?'),
     };
     this.seqNext = (db.prepare('SELECT COALESCE(MAX(seq), -1) + 1 AS n FROM urls').get() as { n: number }).n;
-    this.settle = db.transaction((s: Settlement, now: number, budget: Budget): FrontierEntry[] => {
+    this.settle = db.transaction((s: Settlement, now: number, budget: Budget): Admission => {
       const added = this.insertNew(s.discovered ?? [], budget);
       this.stmts.update.run({
         url: s.url, state: s.state, notBefore: s.notBefore ?? 0, attempts: s.attempts,
@@ -134,21 +140,25 @@ export class CrawlStore {
     return this.stmts.insert.run({ url: e.url, host: e.host, depth: e.depth, kind: e.kind, notBefore: e.notBefore, attempts: e.attempts, via: e.via.length ? JSON.stringify(e.via) : null, seq: e.seq }).changes;
   }
 
-  private insertNew(entries: FrontierEntry[], budget: Budget): FrontierEntry[] {
-    const out: FrontierEntry[] = [];
-    const left = { ...budget };
+  private insertNew(entries: FrontierEntry[], budget: Budget): Admission {
+    const added: FrontierEntry[] = [];
+    let cut = 0;
+    const left = { queue: Infinity, ...budget };
     for (const e of entries) {
       const kind = e.kind === 'robots' ? null : e.kind;
       if (kind && left[kind] <= 0) continue;
+      // A full frontier refuses new URLs without recording them: found again later, when there
+      // is room, they are admitted then.
+      if (kind && left.queue <= 0) { if (!this.seen(e.url)) cut++; continue; }
       if (!this.insertRow(e)) continue;
-      out.push(e);
-      if (kind) left[kind]--;
+      added.push(e);
+      if (kind) { left[kind]--; left.queue--; }
     }
-    return out;
+    return { added, cut };
   }
 
   /** Insert URLs not seen before (pages and sitemaps while their budget lasts); returns those inserted. */
-  admit(entries: FrontierEntry[], budget: Budget): FrontierEntry[] {
+  admit(entries: FrontierEntry[], budget: Budget): Admission {
     return this.db.transaction(() => this.insertNew(entries, budget))();
   }
 

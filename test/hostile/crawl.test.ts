@@ -149,3 +149,39 @@ describe('Crawl-delay', () => {
     }
   });
 });
+
+describe('caps on links per page and on the frontier', () => {
+  const links = (n: number, from = 0): string => Array.from({ length: n }, (_, i) => `<a href="/p/${from + i}">${i}</a>`).join('');
+
+  test('a page of 10,000 links admits the first maxLinksPerPage (2000 by default); the rest are counted as cut', async () => {
+    const clock = new VirtualClock();
+    const s = site(clock, (path) => (path === '/robots.txt' ? { status: 404 } : path === '/' ? { body: links(10_000) } : { body: 'leaf' }));
+    const stop = new AbortController();
+    const sum = await crawl({ seeds: ['http://site.test/'], out: out(), clock, fetcher: s.fetcher, sitemaps: false, signal: stop.signal, onEvent: (e) => { if (e.url === 'http://site.test/') stop.abort(); } });
+    assert.equal(sum.total.queued, 2000);
+    assert.equal(sum.total.urls, 2002, 'robots.txt, the page and its first 2000 links');
+    assert.deepEqual(sum.cut, { links: 8000, pages: 1, frontier: 0, maxLinksPerPage: 2000, maxFrontier: 200_000 });
+    assert.match(summaryText(sum), /cut: 8000 links past --max-links-per-page 2000 on 1 pages; 0 new URLs refused by a full frontier \(--max-frontier 200000\)/);
+  });
+
+  test('a full frontier refuses new URLs (counted) and admits them when they are found again with room', async () => {
+    const clock = new VirtualClock();
+    // "/" links to /p/0../p/599, then /again; /again links to /p/0../p/599 once more.
+    const s = site(clock, (path) => {
+      if (path === '/robots.txt') return { status: 404 };
+      if (path === '/') return { body: links(600) + '<a href="/again">again</a>' };
+      if (path === '/p/0') return { body: '<a href="/again">again</a>' };
+      if (path === '/again') return { body: links(600) };
+      return { body: 'leaf' };
+    }, 0);
+    const sum = await crawl({ seeds: ['http://site.test/'], out: out(), clock, fetcher: s.fetcher, sitemaps: false, latencyMs: 0, maxFrontier: 250 });
+    // 250 admitted from "/", 351 refused (350 links and /again); /p/0 names /again, admitted
+    // then; fetched last, /again names the 600 again: the 350 never admitted find room for 250.
+    assert.equal(sum.total.queued, 0);
+    const paths = s.log.map((h) => h.path);
+    assert.equal(paths.indexOf('/again'), 252);
+    assert.deepEqual(paths.slice(253), Array.from({ length: 250 }, (_, i) => `/p/${250 + i}`));
+    assert.equal(sum.cut.frontier, 351 + 100);
+    assert.equal(sum.cut.links, 0);
+  });
+});
