@@ -43,12 +43,13 @@ const port = server.address().port;
 const dir = mkdtempSync(join(tmpdir(), 'thresher-crawl-rss-'));
 const args = ['-v', process.execPath, values.cli, 'crawl', `http://127.0.0.1:${port}/`, '--out', join(dir, 'c.warc.gz'), '--delay', '0', '--no-sitemaps', '--fresh', '--json', ...positionals];
 const t0 = performance.now();
-const child = spawn('/usr/bin/time', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+// Its own process group, so that a SIGINT reaches the crawl under time (time ignores it).
+const child = spawn('/usr/bin/time', args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
 let stdout = '', stderr = '';
 child.stdout.on('data', (d) => { stdout += d; });
 child.stderr.on('data', (d) => { stderr += d; });
-// SIGINT to the crawl itself (time's child), not to time: a graceful stop after --seconds.
-const timer = setTimeout(() => spawn('pkill', ['-INT', '-P', String(child.pid)]), Number(values.seconds) * 1000);
+// After --seconds, SIGINT: the crawl stops gracefully and prints its summary.
+const timer = setTimeout(() => process.kill(-child.pid, 'SIGINT'), Number(values.seconds) * 1000);
 const code = await new Promise((r) => child.on('close', r));
 clearTimeout(timer);
 const wall = (performance.now() - t0) / 1000;
