@@ -19,8 +19,10 @@ export const CRAWL_USAGE = `thresher crawl <seed-url…> --out FILE.warc.gz [opt
               --max-crawl-delay MS (60000: a host whose robots.txt asks for more is deferred, its URLs left queued)
               --concurrency N (hosts fetched at once; default 8)  --user-agent UA
   fetching:   --timeout MS (30000)  --max-bytes N (10485760)  --retries N (3)  --retry-base MS (2000, doubled per retry)
+              (robots.txt too: a host whose robots.txt cannot be had after the retries is given up, with the reason)
               --no-sitemaps  --follow-nofollow
   state:      --state FILE (default OUT.state.sqlite)  --fresh (start over)  --json (summary as JSON on stdout)
+  progress:   redrawn on stderr when it is a terminal, else a line every --progress-every MS (5000)
   --then run  feed the WARC to the corpus pipeline when the crawl finishes (records into --run-out DIR,
               default: the WARC's name with -run)`;
 
@@ -64,6 +66,7 @@ export async function crawlCommand(argv: string[]): Promise<number> {
       'no-sitemaps': { type: 'boolean', default: false },
       'follow-nofollow': { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
+      'progress-every': { type: 'string' },
       then: { type: 'string' },
       'run-out': { type: 'string' },
     },
@@ -76,6 +79,8 @@ export async function crawlCommand(argv: string[]): Promise<number> {
   const scopeMode = values.scope as ScopeMode;
   if (!['host', 'domain', 'prefix', 'any'].includes(scopeMode)) throw new ThresherError('E_BAD_OPTION', '--scope must be host, domain, prefix or any');
 
+  const err = process.stderr;
+  const tty = Boolean(err.isTTY);
   const stop = new AbortController();
   const hard = new AbortController();
   const crawler = new Crawler({
@@ -91,11 +96,11 @@ export async function crawlCommand(argv: string[]): Promise<number> {
     maxBytes: num('max-bytes', values['max-bytes']), maxRetries: num('retries', values.retries), retryBaseMs: num('retry-base', values['retry-base']),
     sitemaps: !values['no-sitemaps'], followNofollow: values['follow-nofollow'],
     signal: stop.signal, abortSignal: hard.signal,
+    // Without a terminal (a log, a pipe), a line every few seconds instead of the redrawn one.
+    ...(tty ? {} : { onProgress: (p: CrawlProgress) => err.write(`thresher crawl: ${(p.elapsedMs / 1000).toFixed(0)} s · ${progressLine(p, 400)}\n`), progressEveryMs: num('progress-every', values['progress-every']) ?? 5000 }),
   });
   await crawler.open();
 
-  const err = process.stderr;
-  const tty = Boolean(err.isTTY);
   let interrupts = 0;
   const onSigint = (): void => {
     interrupts++;
@@ -146,6 +151,7 @@ export function summaryText(s: CrawlSummary): string {
     `  skipped: ${kv(s.skipped)}`,
     ...(s.cut.links || s.cut.frontier ? [`  cut: ${s.cut.links} links past --max-links-per-page ${s.cut.maxLinksPerPage} on ${s.cut.pages} pages; ` +
       `${s.cut.frontier} new URLs refused by a full frontier (--max-frontier ${s.cut.maxFrontier})`] : []),
+    ...s.givenUp.map((g) => `  given up: ${g.host}: ${g.reason}; its URLs skipped`),
     ...s.deferred.map((d) => `  deferred: ${d.host} (robots.txt Crawl-delay ${d.crawlDelayMs / 1000} s, over the ${d.maxCrawlDelayMs / 1000} s cap): ` +
       `${d.queued} URLs left queued for a run with a larger --max-crawl-delay`),
     `  whole crawl: ${s.total.urls} URLs seen, ${s.total.done} done, ${s.total.failed} failed, ${s.total.skipped} skipped, ${s.total.queued} queued`,

@@ -86,6 +86,12 @@ export interface CrawlOptions {
   abortSignal?: AbortSignal;
   /** Called after every settled URL. */
   onEvent?: (e: CrawlEvent) => void;
+  /**
+   * Called every `progressEveryMs` (default 5000) while the crawl runs, also while it only
+   * waits (a slow request, a host's delay), so that a log shows it is alive.
+   */
+  onProgress?: (p: CrawlProgress) => void;
+  progressEveryMs?: number;
 }
 
 export interface CrawlEvent {
@@ -131,6 +137,8 @@ export interface CrawlSummary {
    * that had them; new URLs refused because the frontier held maxFrontier.
    */
   cut: { links: number; pages: number; frontier: number; maxLinksPerPage: number; maxFrontier: number };
+  /** Hosts given up in this run, with why (robots.txt unreachable after the retries): their URLs are skipped. */
+  givenUp: Array<{ host: string; reason: string }>;
   /** Hosts whose robots.txt asked for a Crawl-delay over maxCrawlDelayMs, with their URLs left queued. */
   deferred: DeferredHost[];
   durationMs: number;
@@ -155,6 +163,8 @@ export class Crawler {
   writer!: WarcWriter;
   private readonly admitted = { page: 0, sitemap: 0 };
   private robotsQueued = new Set<string>();
+  /** Hosts given up in this run (robots.txt unreachable), with why. */
+  private readonly givenUp = new Map<string, string>();
   /** Hosts deferred for a Crawl-delay over the cap (host → the delay asked): kept out of the frontier. */
   private readonly deferredHosts = new Map<string, number>();
   private inFlight = 0;
@@ -189,13 +199,15 @@ export class Crawler {
       const v = this.opts[k];
       if (!(v >= 0 && (Number.isInteger(v) || v === Infinity))) throw new ThresherError('E_BAD_OPTION', `${k} must be a whole number ≥ 0 (got ${String(v)})`);
     }
+    if (options.progressEveryMs !== undefined && !(options.progressEveryMs > 0)) throw new ThresherError('E_BAD_OPTION', `progressEveryMs must be a number > 0 (got ${options.progressEveryMs})`);
     if (!(Number.isInteger(this.opts.concurrency) && this.opts.concurrency >= 1)) throw new ThresherError('E_BAD_OPTION', `concurrency must be a whole number ≥ 1 (got ${this.opts.concurrency})`);
     this.clock = options.clock ?? systemClock;
     this.fetcher = options.fetcher ?? httpFetcher;
     this.scope = new Scope(seeds, options.scope);
     this.frontier = new Frontier(this.opts.latencyMs);
     this.token = robotsToken(this.opts.userAgent);
-    this.robots = new RobotsCache(this.token, options.robotsOptions);
+    // robots.txt is tried as often as any URL (--retries) unless robotsOptions says otherwise.
+    this.robots = new RobotsCache(this.token, { ...options.robotsOptions, maxFailures: options.robotsOptions?.maxFailures ?? this.opts.maxRetries + 1 });
     this.statePath = options.statePath ?? `${options.out}.state.sqlite`;
   }
 
@@ -307,8 +319,14 @@ export class Crawler {
     stopSignal?.addEventListener('abort', onStop, { once: true });
     this.opts.abortSignal?.addEventListener('abort', onStop, { once: true });
     if (stopSignal?.aborted || this.opts.abortSignal?.aborted) this.stopped = true;
+    const every = this.opts.onProgress ? this.opts.progressEveryMs ?? 5000 : Infinity;
+    let nextProgress = this.started + every;
     try {
       while (!this.stopped) {
+        if (this.clock.now() >= nextProgress) {
+          this.opts.onProgress?.(this.progress());
+          nextProgress = this.clock.now() + every;
+        }
         let until = Infinity;
         while (tasks.size < this.opts.concurrency) {
           const r = this.frontier.next(this.clock.now());
@@ -324,7 +342,8 @@ export class Crawler {
         const timer = new AbortController();
         const woke = new Promise<void>((resolve) => { wake = resolve; });
         const waits: Array<Promise<void>> = [woke];
-        if (until < Infinity) waits.push(this.clock.sleep(until - this.clock.now(), timer.signal));
+        const wakeAt = Math.min(until, nextProgress);
+        if (wakeAt < Infinity) waits.push(this.clock.sleep(wakeAt - this.clock.now(), timer.signal));
         await Promise.race(waits);
         timer.abort();
         wake = null;
@@ -357,6 +376,7 @@ export class Crawler {
           this.enqueue(e);
           return;
         }
+        if (v === 'given-up' && !this.givenUp.has(e.host)) this.givenUp.set(e.host, 'robots.txt unreachable (given up by an earlier run)');
         if (v === 'disallow' || v === 'given-up') {
           this.settle(e, { state: 'skipped', reason: v === 'disallow' ? 'robots' : 'robots-unreachable', faults: [] }, start, null);
           return;
@@ -369,6 +389,7 @@ export class Crawler {
       const outcome = handleResponse(this, e, res, this.clock.now());
       await this.commit(e, outcome, start, res instanceof FetchFailure ? null : res, hops);
       if (outcome.dropHost) {
+        this.givenUp.set(e.host, outcome.dropHost);
         const origin = originOf(e.url);
         for (const d of this.frontier.removeHost(e.host)) {
           if (originOf(d.url) !== origin) this.enqueue(d);
@@ -529,6 +550,7 @@ export class Crawler {
         errors: Object.values(s.faults).reduce((a, b) => a + b, 0), skipped: s.skipped, byStatus: s.byStatus,
         queued: this.frontier.size, stopped: this.stopped, resumed: this.resumed, rescheduled: this.frontier.rescheduled,
         cut: { ...s.cut, maxLinksPerPage: this.opts.maxLinksPerPage, maxFrontier: this.opts.maxFrontier },
+        givenUp: [...this.givenUp].map(([host, reason]) => ({ host, reason })),
         deferred: [...this.deferredHosts].map(([host, crawlDelayMs]) => ({ host, crawlDelayMs, maxCrawlDelayMs: this.opts.maxCrawlDelayMs, queued: reopened.queuedOn(host) })),
         durationMs: this.clock.now() - this.started, warc: this.opts.out, state: this.statePath,
         total: { urls: counts.reduce((a, c) => a + c.n, 0), done: sum('done'), failed: sum('failed'), skipped: sum('skipped'), queued: sum('queued'), faults: reopened.faultCounts() },

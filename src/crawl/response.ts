@@ -26,8 +26,8 @@ export interface Outcome {
   storedHeaders?: HeaderList;
   /** An HTML page stored with a 2xx status. */
   page?: boolean;
-  /** robots.txt given up: drop the host's queued URLs. */
-  dropHost?: boolean;
+  /** robots.txt given up: drop the host's queued URLs; why, for the summary. */
+  dropHost?: string;
   /** Links of the page past maxLinksPerPage, not followed. */
   cutLinks?: number;
 }
@@ -100,9 +100,18 @@ function robotsOutcome(c: Crawler, e: FrontierEntry, res: FetchResponse | FetchF
     const headers = res instanceof FetchFailure ? undefined : storedHeaders(res.headers, res.body.length);
     // A Retry-After holds the whole host, as for any other URL; robots.txt is asked again no sooner.
     const ra = res instanceof FetchFailure ? undefined : retryAfterMs(header(res.headers, 'retry-after'), now);
-    const wait = Math.max(c.robots.retryMs, Math.min(ra ?? 0, c.opts.maxRetryAfterMs));
+    // Asked again after the crawl's own back-off (--retry-base, doubled per try) unless
+    // robotsOptions.retryMs says otherwise, or after a longer Retry-After.
+    const backoff = c.opts.robotsOptions?.retryMs ?? c.opts.retryBaseMs * 2 ** (failures - 1);
+    const wait = Math.max(backoff, Math.min(ra ?? 0, c.opts.maxRetryAfterMs));
     if (ra !== undefined) c.frontier.defer(e.host, now + Math.min(ra, c.opts.maxRetryAfterMs));
-    if (failures >= c.robots.maxFailures) return { state: 'failed', reason: fault, faults: [fault], dropHost: true, storedHeaders: headers };
+    if (failures >= c.robots.maxFailures) {
+      // RFC 9309 §2.3.1.4: an unreachable robots.txt means complete disallow; once the tries are
+      // spent the host is given up for this crawl rather than waited on.
+      const what = res instanceof FetchFailure ? `${res.kind}: ${res.message}` : `HTTP ${res.status}`;
+      const why = `robots.txt unreachable after ${failures} ${failures === 1 ? 'try' : 'tries'} (${what})`;
+      return { state: 'failed', reason: fault, faults: [fault], dropHost: why, storedHeaders: headers };
+    }
     return { state: 'queued', reason: fault, faults: [fault], retryAt: now + wait, storedHeaders: headers };
   }
   const body = new TextDecoder('utf-8').decode(res.body);

@@ -4,7 +4,9 @@
  * a 2xx body is parsed (the first 500 KiB); a 4xx (other than 429) means no robots.txt, so
  * everything is allowed; a 5xx, a 429 or no answer means the file is unreachable, so the host
  * is treated as disallowed for a while (`retryMs`) and robots.txt is asked for again; after
- * `maxFailures` such failures in a row the host is given up for this crawl.
+ * `maxFailures` such failures in a row the host is given up for this crawl. (The crawler asks
+ * again after its own retry back-off and gives up after its --retries, unless told otherwise:
+ * a dead host ends with a reason instead of holding the crawl for half an hour.)
  * A longer Crawl-delay for our user agent raises the host's latency (frontier.setLatency).
  */
 import robotsParserModule from 'robots-parser';
@@ -25,9 +27,9 @@ export type RobotsVerdict = 'allow' | 'disallow' | 'unknown' | 'unreachable' | '
 export interface RobotsOptions {
   /** How long a fetched robots.txt is trusted. Default 24 h. */
   ttlMs?: number;
-  /** How long an unreachable robots.txt keeps its host disallowed before a new try. Default 10 min. */
+  /** How long an unreachable robots.txt keeps its host disallowed before a new try. Default 10 min (the crawler: its retry back-off). */
   retryMs?: number;
-  /** Unreachable this many times in a row: the host is given up. Default 3. */
+  /** Unreachable this many times in a row: the host is given up. Default 3 (the crawler: its maxRetries + 1). */
   maxFailures?: number;
 }
 

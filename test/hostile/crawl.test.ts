@@ -5,15 +5,21 @@
  */
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseSitemap } from '../../src/crawl/sitemap.js';
 import { systemClock, VirtualClock } from '../../src/crawl/clock.js';
 import { crawl } from '../../src/crawl/crawler.js';
-import type { Fetcher, FetchResponse } from '../../src/crawl/fetcher.js';
+import { FetchFailure, type Fetcher, type FetchResponse } from '../../src/crawl/fetcher.js';
+import type { CrawlProgress } from '../../src/crawl/crawler.js';
 import { summaryText } from '../../src/cli/crawl.js';
 
+const CLI = fileURLToPath(new URL('../../src/cli/main.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'thresher-hostile-crawl-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -183,5 +189,56 @@ describe('caps on links per page and on the frontier', () => {
     assert.deepEqual(paths.slice(253), Array.from({ length: 250 }, (_, i) => `/p/${250 + i}`));
     assert.equal(sum.cut.frontier, 351 + 100);
     assert.equal(sum.cut.links, 0);
+  });
+});
+
+describe('a dead host', () => {
+  test('robots.txt failing with a network error is tried --retries more times after the back-off, then the host is given up with the reason', async () => {
+    const clock = new VirtualClock();
+    const log: number[] = [];
+    const fetcher: Fetcher = async (req) => {
+      log.push(clock.now());
+      await clock.sleep(30_000); // a connection that hangs until the deadline
+      throw new FetchFailure('timeout', `no complete answer within 30000 ms (${req.url})`);
+    };
+    const progress: CrawlProgress[] = [];
+    const sum = await crawl({
+      seeds: ['http://dead.test/'], out: out(), clock, fetcher, maxRetries: 2, retryBaseMs: 2000,
+      onProgress: (p) => progress.push(p), progressEveryMs: 5000,
+    });
+    assert.equal(log.length, 3, 'robots.txt tried three times, nothing else');
+    assert.deepEqual(log.slice(1).map((t, k) => t - log[k]), [30_000 + 2000, 30_000 + 4000], 'after the back-off, not 10 minutes');
+    assert.deepEqual(sum.givenUp, [{ host: 'dead.test', reason: 'robots.txt unreachable after 3 tries (timeout: no complete answer within 30000 ms (http://dead.test/robots.txt))' }]);
+    assert.equal(sum.skipped['robots-unreachable'], 2, 'the seed and the /sitemap.xml probe');
+    assert.equal(sum.total.queued, 0);
+    assert.match(summaryText(sum), /given up: dead\.test: robots\.txt unreachable after 3 tries \(timeout: .*\); its URLs skipped/);
+    // 96 s of (virtual) waiting on one request at a time: a progress report every 5 s of it.
+    assert.equal(progress.length, Math.floor((log[2] + 30_000 - log[0]) / 5000));
+    assert.ok(progress.every((p) => p.inFlight === 1 || p.inFlight === 0));
+  });
+
+  test('CLI: a host that never answers ends with a reason; without a terminal, progress lines come every --progress-every', async () => {
+    const sockets = new Set<Socket>();
+    const server: Server = createServer(() => { /* never answers */ });
+    server.on('connection', (s) => sockets.add(s));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const port = (server.address() as { port: number }).port;
+    try {
+      const child = spawn(process.execPath, [CLI, 'crawl', `http://127.0.0.1:${port}/`, '--out', out(), '--retries', '1', '--retry-base', '100',
+        '--timeout', '700', '--progress-every', '250', '--no-sitemaps'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (d) => { stderr += d; });
+      const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      const code = await new Promise<number | null>((r) => child.on('close', (c) => r(c)));
+      clearTimeout(killer);
+      assert.equal(code, 0, stderr);
+      const lines = stderr.split('\n').filter((l) => l.startsWith('thresher crawl: '));
+      assert.ok(lines.length >= 3, stderr);
+      assert.match(lines[0], /^thresher crawl: \d+ s · fetched 0 · queued \d+ · in flight 1 · errors 0 · skipped 0$/);
+      assert.match(stderr, new RegExp(`given up: 127\\.0\\.0\\.1:${port}: robots\\.txt unreachable after 2 tries \\(timeout: `));
+    } finally {
+      for (const s of sockets) s.destroy();
+      await new Promise((r) => server.close(r));
+    }
   });
 });
