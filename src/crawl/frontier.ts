@@ -11,11 +11,16 @@
  *  - The politeness key is the host with its port (`hostKey`), not the domain: two servers
  *    behind one domain each get their own latency, as robots.txt is also per host.
  *  - The priority queue holds hosts, keyed on the earliest time their next URL may be fetched:
- *    max(host's next allowed start, the URL's own not-before time). Each host keeps its URLs in
- *    a queue of its own (robots.txt first, then by not-before time, sitemaps before pages,
- *    depth and discovery order). Every URL of a host behind the head has a later key than the
- *    head, so the order of fetches is the paper's; but a busy host's other URLs are not popped
- *    and re-pushed one by one at every pop (quadratic on a one-host crawl).
+ *    max(host's next allowed start, the earliest not-before time of its URLs). Each host keeps
+ *    its URLs in queues of its own, so that a busy host's other URLs are not popped and
+ *    re-pushed one by one at every pop (quadratic on a one-host crawl): robots.txt (always
+ *    first: nothing else of its origin may go before it); URLs waiting for a retry, by their
+ *    own not-before time; and fresh URLs (sitemaps before pages, then depth and discovery
+ *    order), whose earliest time is the host's next slot. At each pop the host's next URL is a
+ *    retry whose back-off has run out if there is one (its time came first; it has waited
+ *    longest), else a fresh URL: a retry goes at its due time, not behind every fresh URL of a
+ *    busy host (it used to: a 500's retry came 57 s after its back-off), and a retry not yet
+ *    due never holds the fresh URLs back.
  *  - The pop-time check is kept as the paper has it: a host whose delay grew after it was
  *    queued (a robots.txt Crawl-delay, a Retry-After) is re-scheduled at pop, not re-keyed
  *    when the delay changes. `rescheduled` counts these.
@@ -51,7 +56,12 @@ interface HostState {
   /** No request before this (Retry-After, robots.txt unreachable). */
   deferredUntil: number;
   busy: boolean;
-  queue: Heap<FrontierEntry>;
+  /** robots.txt entries: before anything else of the host. */
+  robots: Heap<FrontierEntry>;
+  /** Entries with a not-before time (retries), by that time. */
+  retries: Heap<FrontierEntry>;
+  /** Entries fetchable at the host's next slot. */
+  fresh: Heap<FrontierEntry>;
   /** Bumped at every re-key: older heap nodes for this host are stale. */
   version: number;
 }
@@ -65,14 +75,12 @@ export type NextResult =
   /** Nothing queued except behind busy hosts (or nothing at all, when `size` is 0). */
   | { kind: 'idle' };
 
-// robots.txt always first (nothing else of its origin may go before it); otherwise a URL held
-// back by a retry back-off goes behind those fetchable now, so that a failing sitemap does not
-// stall the pages of its host.
-const entryLess = (a: FrontierEntry, b: FrontierEntry): boolean =>
-  (a.kind === 'robots') !== (b.kind === 'robots') ? a.kind === 'robots'
-    : a.notBefore !== b.notBefore ? a.notBefore < b.notBefore
-      : KIND_RANK[a.kind] !== KIND_RANK[b.kind] ? KIND_RANK[a.kind] < KIND_RANK[b.kind]
-        : a.depth !== b.depth ? a.depth < b.depth : a.seq < b.seq;
+const rankLess = (a: FrontierEntry, b: FrontierEntry): boolean =>
+  KIND_RANK[a.kind] !== KIND_RANK[b.kind] ? KIND_RANK[a.kind] < KIND_RANK[b.kind]
+    : a.depth !== b.depth ? a.depth < b.depth : a.seq < b.seq;
+const dueLess = (a: FrontierEntry, b: FrontierEntry): boolean => (a.notBefore !== b.notBefore ? a.notBefore < b.notBefore : rankLess(a, b));
+
+const queued = (h: HostState): number => h.robots.size + h.retries.size + h.fresh.size;
 
 export class Frontier {
   private readonly hostMap = new Map<string, HostState>();
@@ -90,30 +98,48 @@ export class Frontier {
   private hostState(host: string): HostState {
     let h = this.hostMap.get(host);
     if (!h) {
-      h = { host, latencyMs: this.defaultLatencyMs, lastEnd: -Infinity, deferredUntil: 0, busy: false, queue: new Heap(entryLess), version: 0 };
+      h = {
+        host, latencyMs: this.defaultLatencyMs, lastEnd: -Infinity, deferredUntil: 0, busy: false,
+        robots: new Heap(dueLess), retries: new Heap(dueLess), fresh: new Heap(rankLess), version: 0,
+      };
       this.hostMap.set(host, h);
     }
     return h;
   }
 
+  /** The earliest time any URL of the host may go, politeness aside (Infinity: none queued). */
+  private dueAt(h: HostState): number {
+    const r = h.robots.peek();
+    if (r) return r.notBefore;
+    return Math.min(h.fresh.size ? 0 : Infinity, h.retries.peek()?.notBefore ?? Infinity);
+  }
+
   private readyAt(h: HostState): number {
-    const head = h.queue.peek();
-    return Math.max(h.lastEnd + h.latencyMs, h.deferredUntil, head ? head.notBefore : 0);
+    return Math.max(h.lastEnd + h.latencyMs, h.deferredUntil, this.dueAt(h));
+  }
+
+  /** The host's next URL at `now` (readyAt(h) <= now): robots.txt, a due retry, a fresh URL. */
+  private take(h: HostState, now: number): FrontierEntry {
+    if (h.robots.size) return h.robots.pop()!;
+    const retry = h.retries.peek();
+    if (retry && (retry.notBefore <= now || !h.fresh.size)) return h.retries.pop()!;
+    return h.fresh.pop()!;
   }
 
   /** Give the host a fresh heap node at its current key (older nodes become stale). */
   private rekey(h: HostState): void {
     h.version++;
-    if (h.busy || !h.queue.size) return;
+    if (h.busy || !queued(h)) return;
     this.heap.push({ at: this.readyAt(h), seq: this.nodeSeq++, host: h, version: h.version });
   }
 
   push(entry: FrontierEntry): void {
     const h = this.hostState(entry.host);
-    const head = h.queue.peek();
-    h.queue.push(entry);
+    const before = queued(h) ? this.dueAt(h) : Infinity;
+    (entry.kind === 'robots' ? h.robots : entry.notBefore > 0 ? h.retries : h.fresh).push(entry);
     this.count++;
-    if (!head || h.queue.peek() !== head) this.rekey(h);
+    // A key that can only have grown (a robots.txt entry due later) is left for the pop-time check.
+    if (this.dueAt(h) < before || before === Infinity) this.rekey(h);
   }
 
   /**
@@ -126,7 +152,7 @@ export class Frontier {
       const top = this.heap.peek();
       if (!top) return { kind: 'idle' };
       const h = top.host;
-      if (top.version !== h.version || h.busy || !h.queue.size) { this.heap.pop(); continue; }
+      if (top.version !== h.version || h.busy || !queued(h)) { this.heap.pop(); continue; }
       if (top.at > now) return { kind: 'wait', until: top.at };
       this.heap.pop();
       const ready = this.readyAt(h);
@@ -135,7 +161,7 @@ export class Frontier {
         this.rekey(h);
         continue;
       }
-      const entry = h.queue.pop()!;
+      const entry = this.take(h, now);
       this.count--;
       h.busy = true;
       h.version++;
@@ -193,7 +219,7 @@ export class Frontier {
   removeHost(host: string): FrontierEntry[] {
     const h = this.hostMap.get(host);
     if (!h) return [];
-    const out = h.queue.drain();
+    const out = [...h.robots.drain(), ...h.retries.drain(), ...h.fresh.drain()];
     this.count -= out.length;
     h.version++;
     return out;
@@ -202,9 +228,12 @@ export class Frontier {
   /** Hosts with URLs queued or in flight. */
   activeHosts(): number {
     let n = 0;
-    for (const h of this.hostMap.values()) if (h.busy || h.queue.size) n++;
+    for (const h of this.hostMap.values()) if (h.busy || queued(h)) n++;
     return n;
   }
 
-  queuedFor(host: string): number { return this.hostMap.get(host)?.queue.size ?? 0; }
+  queuedFor(host: string): number {
+    const h = this.hostMap.get(host);
+    return h ? queued(h) : 0;
+  }
 }

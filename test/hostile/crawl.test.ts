@@ -242,3 +242,24 @@ describe('a dead host', () => {
     }
   });
 });
+
+describe('retries on a busy host', () => {
+  test('a 500 is retried after its back-off, not behind every fresh URL of its host', async () => {
+    const clock = new VirtualClock();
+    const s = site(clock, (path, k) => {
+      if (path === '/robots.txt') return { status: 404 };
+      if (path === '/') return { body: Array.from({ length: 60 }, (_, i) => `<a href="/p/${i}">${i}</a>`).join('') };
+      if (path === '/p/5' && k === 0) return { status: 500 };
+      return { body: 'leaf' };
+    });
+    const sum = await crawl({ seeds: ['http://site.test/'], out: out(), clock, fetcher: s.fetcher, sitemaps: false, retryBaseMs: 2000 });
+    assert.equal(sum.total.queued, 0);
+    const tries = s.log.filter((h) => h.path === '/p/5');
+    assert.equal(tries.length, 2);
+    const gap = tries[1].start - tries[0].end;
+    // Due 2 s after the failure: it takes the host's first slot from then (1 s latency, 10 ms requests).
+    assert.ok(gap >= 2000 && gap <= 2000 + 1000 + 10, `retried ${gap} ms after the 500`);
+    for (let k = 1; k < s.log.length; k++) assert.ok(s.log[k].start - s.log[k - 1].end >= 1000, 'still polite');
+    assert.equal(new Set(s.log.map((h) => h.path)).size, s.log.length - 1, 'only /p/5 asked twice');
+  });
+});
