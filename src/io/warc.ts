@@ -8,6 +8,12 @@
  * member, a truncated file or a malformed header is reported for that record alone and the
  * read goes on (warcio's stream reader stops silently or prints, see there).
  *
+ * Every header the writer writes is one line: values lose their control characters (CR, LF,
+ * NUL and the other C0 controls and DEL become a space, as RFC 9110 §5.5 allows; tab stays),
+ * the target URI has them percent-encoded, and a header name or method that is no HTTP token is
+ * refused (E_WARC). So a URL, a server's header or a warcinfo field holding "\r\n" cannot add
+ * a header or end the block early, and the record reads back as written.
+ *
  * Outer ring: uses node:fs.
  */
 import { createHash } from 'node:crypto';
@@ -52,6 +58,28 @@ export interface WarcWriterOptions {
 
 const WARC_1_1 = 'WARC/1.1';
 
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** A header value on one line: C0 controls but tab, and DEL, become a space. */
+export function headerValue(v: string): string {
+  return v.replace(/[\x00-\x08\x0a-\x1f\x7f]/g, ' ');
+}
+
+/** A header name (or method) as written: an HTTP token, else E_WARC. */
+function token(name: string, what: string): string {
+  if (!TOKEN.test(name)) throw new ThresherError('E_WARC', `${what} ${JSON.stringify(name)} is not an HTTP token; the WARC record is not written`);
+  return name;
+}
+
+function safeHeaders(headers: HeaderList): HeaderList {
+  return headers.map(([k, v]) => [token(k, 'header name'), headerValue(v)]);
+}
+
+/** A URI for WARC-Target-URI: controls, space and DEL percent-encoded, so that it stays one token on one line. */
+export function targetUri(url: string): string {
+  return url.replace(/[\x00-\x20\x7f]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+}
+
 /** Appends records to one WARC file. Each call writes whole records with synchronous writes. */
 export class WarcWriter {
   private fd: number;
@@ -80,11 +108,9 @@ export class WarcWriter {
     }
     const w = new WarcWriter(fd, size, gzip);
     if (size === 0) {
-      const info = WARCRecord.createWARCInfo({ filename: path.split('/').pop() ?? path, warcVersion: WARC_1_1 }, {
-        software: 'thresher',
-        format: 'WARC File Format 1.1',
-        ...opts.info,
-      });
+      const fields: Record<string, string> = {};
+      for (const [k, v] of Object.entries({ software: 'thresher', format: 'WARC File Format 1.1', ...opts.info })) fields[token(k, 'warcinfo field')] = headerValue(v);
+      const info = WARCRecord.createWARCInfo({ filename: headerValue(path.split('/').pop() ?? path), warcVersion: WARC_1_1 }, fields);
       await w.writeRecords([info]);
     }
     return w;
@@ -107,21 +133,25 @@ export class WarcWriter {
    */
   async serializeExchange(ex: HttpExchange): Promise<Uint8Array[]> {
     const date = (ex.date ?? new Date()).toISOString();
-    const target = new URL(ex.url);
+    const url = targetUri(ex.url);
+    const target = new URL(url);
+    const ip = ex.ip === undefined ? undefined : headerValue(ex.ip);
+    const status = ex.response.status;
+    if (!(Number.isInteger(status) && status >= 100 && status <= 999)) throw new ThresherError('E_WARC', `HTTP status ${status} is not a 3-digit code; the WARC record is not written`);
     const responseHeaders: Record<string, string> = {};
-    if (ex.ip) responseHeaders['WARC-IP-Address'] = ex.ip;
-    if (ex.response.truncated) responseHeaders['WARC-Truncated'] = ex.response.truncated;
+    if (ip) responseHeaders['WARC-IP-Address'] = ip;
+    if (ex.response.truncated) responseHeaders['WARC-Truncated'] = headerValue(ex.response.truncated);
     const response = WARCRecord.create({
-      url: ex.url, date, type: 'response', warcVersion: WARC_1_1, warcHeaders: responseHeaders,
-      statusline: `HTTP/1.1 ${ex.response.status} ${ex.response.statusText ?? ''}`.trimEnd(),
-      httpHeaders: ex.response.headers,
+      url, date, type: 'response', warcVersion: WARC_1_1, warcHeaders: responseHeaders,
+      statusline: `HTTP/1.1 ${status} ${headerValue(ex.response.statusText ?? '')}`.trimEnd(),
+      httpHeaders: safeHeaders(ex.response.headers),
     }, [ex.response.body]);
     const responseId = response.warcHeaders.headers.get('WARC-Record-ID') ?? '';
     const request = WARCRecord.create({
-      url: ex.url, date, type: 'request', warcVersion: WARC_1_1,
-      warcHeaders: { 'WARC-Concurrent-To': responseId, ...(ex.ip ? { 'WARC-IP-Address': ex.ip } : {}) },
-      statusline: `${ex.request.method} ${target.pathname}${target.search} HTTP/1.1`,
-      httpHeaders: ex.request.headers,
+      url, date, type: 'request', warcVersion: WARC_1_1,
+      warcHeaders: { 'WARC-Concurrent-To': responseId, ...(ip ? { 'WARC-IP-Address': ip } : {}) },
+      statusline: `${token(ex.request.method, 'method')} ${target.pathname}${target.search} HTTP/1.1`,
+      httpHeaders: safeHeaders(ex.request.headers),
     }, []);
     return Promise.all([request, response].map((r) => this.serialize(r, [r === response ? ex.response.body : new Uint8Array(0)])));
   }

@@ -18,6 +18,7 @@ import { crawl } from '../../src/crawl/crawler.js';
 import { FetchFailure, type Fetcher, type FetchResponse } from '../../src/crawl/fetcher.js';
 import type { CrawlProgress } from '../../src/crawl/crawler.js';
 import { summaryText } from '../../src/cli/crawl.js';
+import { readWarc, WarcWriter, type WarcRecordData } from '../../src/io/warc.js';
 
 const CLI = fileURLToPath(new URL('../../src/cli/main.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'thresher-hostile-crawl-'));
@@ -261,5 +262,66 @@ describe('retries on a busy host', () => {
     assert.ok(gap >= 2000 && gap <= 2000 + 1000 + 10, `retried ${gap} ms after the 500`);
     for (let k = 1; k < s.log.length; k++) assert.ok(s.log[k].start - s.log[k - 1].end >= 1000, 'still polite');
     assert.equal(new Set(s.log.map((h) => h.path)).size, s.log.length - 1, 'only /p/5 asked twice');
+  });
+});
+
+describe('WARC header injection', () => {
+  async function records(path: string): Promise<WarcRecordData[]> {
+    const recs: WarcRecordData[] = [];
+    for await (const it of readWarc(path)) { assert.ok(it.ok, it.ok ? '' : it.reason); recs.push(it.record); }
+    return recs;
+  }
+  const allHeaders = (r: WarcRecordData): Array<[string, string]> => [...r.headers, ...(r.http?.headers ?? [])];
+
+  test('a URL, header values, a status text and warcinfo fields with CR, LF and other controls add no header, and read back', async () => {
+    const path = join(dir, 'inject.warc.gz');
+    const w = await WarcWriter.open(path, { info: { operator: 'op\r\nWARC-Type: resource' } });
+    await w.writeExchange({
+      url: 'http://a.test/x\r\nWARC-Evil: uri', ip: '127.0.0.1\r\nWARC-Evil: ip',
+      request: { method: 'GET', headers: [['user-agent', 'ua\r\nX-Evil: request']] },
+      response: { status: 200, statusText: 'OK\r\nX-Evil: status', headers: [['content-type', 'text/html\r\n\r\nX-Evil: body'], ['x-c0', 'a\x00b\x1bc\td\x7fe']], body: enc('<p>hello</p>') },
+    });
+    await w.close();
+    const recs = await records(path);
+    assert.deepEqual(recs.map((r) => r.type), ['warcinfo', 'request', 'response']);
+    for (const r of recs) {
+      assert.ok(!allHeaders(r).some(([k]) => /evil/i.test(k)), JSON.stringify(allHeaders(r)));
+      assert.equal(r.headers.filter(([k]) => k === 'WARC-Type').length, 1);
+    }
+    const [info, req, res] = recs;
+    assert.equal(new TextDecoder().decode(info.payload), 'software: thresher\r\nformat: WARC File Format 1.1\r\noperator: op  WARC-Type: resource\r\n');
+    assert.equal(req.url, 'http://a.test/x%0D%0AWARC-Evil:%20uri');
+    assert.equal(res.url, req.url);
+    assert.deepEqual(req.http!.headers, [['user-agent', 'ua  X-Evil: request']]);
+    assert.equal(res.http!.statusline, 'HTTP/1.1 200 OK  X-Evil: status');
+    assert.deepEqual(res.http!.headers, [['content-type', 'text/html    X-Evil: body'], ['x-c0', 'a b c\td e']]);
+    assert.equal(new TextDecoder().decode(res.payload), '<p>hello</p>');
+    assert.ok(res.headers.some(([k, v]) => k === 'WARC-IP-Address' && v === '127.0.0.1  WARC-Evil: ip'));
+  });
+
+  test('a header name or method that is no token is refused with E_WARC, and nothing is written', async () => {
+    const path = join(dir, 'inject-name.warc');
+    const w = await WarcWriter.open(path);
+    const before = w.offset;
+    await assert.rejects(w.writeExchange({ url: 'http://a.test/', request: { method: 'GET', headers: [['x\r\nEvil', '1']] }, response: { status: 200, headers: [], body: enc('') } }), { code: 'E_WARC' });
+    await assert.rejects(w.writeExchange({ url: 'http://a.test/', request: { method: 'GET /evil HTTP/1.1\r\n', headers: [] }, response: { status: 200, headers: [], body: enc('') } }), { code: 'E_WARC' });
+    assert.equal(w.offset, before);
+    await w.close();
+    assert.equal((await records(path)).length, 1, 'the warcinfo record alone');
+  });
+
+  test('the crawler: a user agent and a server\'s answer with CR LF add no header to its WARC', async () => {
+    const clock = new VirtualClock();
+    const fetcher: Fetcher = async (req) => ({
+      url: req.url, status: new URL(req.url).pathname === '/robots.txt' ? 404 : 200, statusText: 'OK\r\nX-Evil: status', bodySkipped: false,
+      headers: [['content-type', 'text/html'], ['x-note', 'a\r\nX-Evil: header']], body: enc('<p>page</p>'),
+    });
+    const file = out();
+    await crawl({ seeds: ['http://site.test/'], out: file, clock, fetcher, sitemaps: false, userAgent: 'bot/1\r\nX-Evil: ua' });
+    const recs = await records(file);
+    assert.equal(recs.filter((r) => r.type === 'response').length, 2);
+    for (const r of recs) assert.ok(!allHeaders(r).some(([k]) => /evil/i.test(k)), JSON.stringify(allHeaders(r)));
+    const page = recs.find((r) => r.type === 'response' && r.url === 'http://site.test/')!;
+    assert.ok(page.http!.headers.some(([k, v]) => k === 'x-note' && v === 'a  X-Evil: header'));
   });
 });
