@@ -206,7 +206,8 @@ test('pipeline: WARC input — HTML and XHTML responses are pages; other respons
   appendFileSync(path, gzipSync(Buffer.from('WARC/1.1\r\nWARC-Type: response\r\nContent-Length: 999\r\n\r\nshort')).subarray(0, 30));
   const s = await runCorpus(path, { out: join(dir, 'out'), workers: 1 });
   assert.equal(s.records, 4);
-  assert.deepEqual(s.failuresByCode, { E_NOT_HTML: 2, E_NOT_PAGE: 1, E_WARC: 2 });
+  assert.deepEqual(s.failuresByCode, { E_WARC: 2 });
+  assert.deepEqual(s.notPages, { count: 3, byReason: { 'not-html': 2, 'http-404': 1 } }, 'not pages: skipped, not failures');
   assert.ok(s.failureSamples.filter((f) => f.code === 'E_WARC').every((f) => /damaged record at byte \d+: ./.test(f.message)));
   const records = readFileSync(join(dir, 'out', 'records.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
   assert.deepEqual(records.map((r) => r.url), site.map((p) => p.url));

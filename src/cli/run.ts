@@ -81,6 +81,7 @@ export function formatSummary(s: RunSummary): string {
     `records    ${s.records}  (${counts(s.types) || 'none'})`,
     ...(s.categories ? [`categories ${counts(s.categories) || 'none'}`] : []),
     `replicas   ${s.replicas} removed`,
+    ...(s.notPages.count ? [`skipped    ${s.notPages.count} not a page  (${counts(s.notPages.byReason)})`] : []),
     `failures   ${s.failures}${s.failures ? `  (${counts(s.failuresByCode)})` : ''}`,
     ...s.failureSamples.map((f) => `  ${f.code}  ${f.id}: ${f.message}`),
     ...(s.badManifestLines.count ? [`manifest   ${s.badManifestLines.count} malformed line(s) ignored`, ...s.badManifestLines.samples.map((b) => `  line ${b.line}: ${b.reason}`)] : []),

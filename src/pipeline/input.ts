@@ -60,6 +60,8 @@ const BAD_LINE_SAMPLES = 10;
 export interface Census {
   total: number;
   hosts: Map<string, number>;
+  /** WARC: responses passed over as not pages, by reason ("http-404", "not-html"). */
+  notPages?: Record<string, number>;
 }
 
 function tally(hosts: Map<string, number>, url: string | undefined): void {
@@ -256,15 +258,17 @@ function jsonlItem(line: string | OverlongLine, index: number, withBytes = true)
 }
 
 /**
- * A WARC file: its response records are the pages. Request, metadata, warcinfo and revisit
- * records are not pages and are passed over; a response that is not a 2xx HTML page (a redirect,
- * an error page, an image, a robots.txt) is an item with its reason, and so is a damaged record.
+ * A WARC file: its 2xx HTML responses are the pages. Request, metadata, warcinfo and revisit
+ * records are passed over, and so is a response that is not a 2xx HTML page (a redirect, an
+ * error page, an image, a robots.txt, a sitemap: what a crawl stores besides pages), counted
+ * by the census as not a page, not as a failure. A damaged record is an item with its reason.
  */
 function warcSource(path: string): CorpusSource {
-  const pages = async function* (): AsyncGenerator<CorpusItem> {
+  const pages = async function* (notPages?: Record<string, number>): AsyncGenerator<CorpusItem> {
     let index = 0;
     for await (const item of readWarc(path)) {
       const page = warcPage(item, index);
+      if (typeof page === 'string') { if (notPages) notPages[page] = (notPages[page] ?? 0) + 1; continue; }
       if (page) { yield page; index++; }
     }
   };
@@ -274,14 +278,16 @@ function warcSource(path: string): CorpusSource {
     async census() {
       let total = 0;
       const hosts = new Map<string, number>();
-      for await (const it of pages()) { total++; tally(hosts, it.url); }
-      return { total, hosts };
+      const notPages: Record<string, number> = {};
+      for await (const it of pages(notPages)) { total++; tally(hosts, it.url); }
+      return { total, hosts, notPages };
     },
     async *items(from = 0) { for await (const it of pages()) if (it.index >= from) yield it; },
   };
 }
 
-function warcPage(item: WarcReadItem, index: number): CorpusItem | null {
+/** A page item, null for a record that is no response, or why a response is not a page. */
+function warcPage(item: WarcReadItem, index: number): CorpusItem | null | string {
   if (!item.ok) return { index, id: `warc@${item.offset}`, host: '', error: { code: 'E_WARC', message: `damaged record at byte ${item.offset}: ${item.reason}` } };
   const r: WarcRecordData = item.record;
   if (r.type !== 'response') return null;
@@ -290,9 +296,9 @@ function warcPage(item: WarcReadItem, index: number): CorpusItem | null {
   const status = r.http?.status;
   const type = r.http?.headers.find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
   const truncated = r.headers.some(([k]) => k.toLowerCase() === 'warc-truncated');
-  if (status === undefined || status < 200 || status > 299) return { ...base, error: { code: 'E_NOT_PAGE', message: `HTTP status ${status ?? 'missing'}, not a page` } };
+  if (status === undefined || status < 200 || status > 299) return `http-${status ?? 'missing'}`;
   // text/html and application/xhtml+xml; other XML (a crawled sitemap, a feed) is not a page.
-  if (type && !/html/i.test(type.split(';')[0])) return { ...base, error: { code: 'E_NOT_HTML', message: `content type ${type} is not HTML` } };
+  if (type && !/html/i.test(type.split(';')[0])) return 'not-html';
   if (truncated) return { ...base, error: { code: 'E_INPUT_TOO_LARGE', message: 'the crawler cut this body at its size limit (WARC-Truncated)' } };
   return { ...base, bytes: r.payload, contentType: type || undefined };
 }

@@ -73,6 +73,8 @@ export interface RunSummary {
   failuresByCode: Record<string, number>;
   /** The first failures, with their reasons. */
   failureSamples: { id: string; code: string; message: string }[];
+  /** WARC responses that are not pages (not 2xx, not HTML: redirects, 404s, robots.txt, sitemaps), skipped: how many, by reason. */
+  notPages: { count: number; byReason: Record<string, number> };
   /** Lines of a directory's manifest.jsonl that were malformed (not a JSON object, a url that is not a string): ignored, with reasons. */
   badManifestLines: BadLines;
   /** Site models: hosts that got one, records cleaned with one, and sites with enough pages that got none (why). */
@@ -160,6 +162,7 @@ export async function runCorpus(input: string, options: RunOptions): Promise<Run
       input, out: options.out, pages: census.total, records: counts.records, types: tallies.types,
       ...(options.classifier !== undefined ? { categories: tallies.categories } : {}), replicas: counts.replicas,
       failures: counts.failures, failuresByCode: tallies.failures, failureSamples: store.failureList(10), badManifestLines: source.badManifestLines,
+      notPages: { count: Object.values(census.notPages ?? {}).reduce((a, b) => a + b, 0), byReason: census.notPages ?? {} },
       sites: { models: learned?.models.length ?? 0, records: tallies.siteModel, skipped: learned?.skipped ?? [] },
       stopWords: { count: learned?.aggressiveStopWords.length ?? 0, sample: learned?.aggressiveStopWords.slice(0, 10) ?? [], docs: learned?.statsDocs ?? 0 },
       resumedFrom: start.nextIndex, alreadyComplete: start.complete, workers: s.workers, seconds: (performance.now() - t0) / 1000,

@@ -325,3 +325,39 @@ describe('WARC header injection', () => {
     assert.ok(page.http!.headers.some(([k, v]) => k === 'x-note' && v === 'a  X-Evil: header'));
   });
 });
+
+describe('crawl --then run', () => {
+  test('redirects, 404s, robots.txt and sitemaps are skipped as not pages, not counted as failures', async () => {
+    const article = (t: string): string => `<!doctype html><html><head><title>${t}</title></head><body><article><h1>${t}</h1>`
+      + Array.from({ length: 6 }, (_, i) => `<p>Paragraph ${i} of the ${t} article tells the harbour story at length, with enough words to be read as content by the cleaner.</p>`).join('')
+      + '<a href="/a">a</a> <a href="/b">b</a> <a href="/old">old</a> <a href="/missing">missing</a></article></body></html>';
+    let origin = '';
+    const server = createServer((req, res) => {
+      const send = (status: number, type: string, body: string, headers: Record<string, string> = {}): void => { res.writeHead(status, { 'content-type': type, ...headers }); res.end(body); };
+      switch (req.url) {
+        case '/robots.txt': return send(200, 'text/plain', `User-agent: *\nAllow: /\nSitemap: ${origin}/sitemap.xml\n`);
+        case '/sitemap.xml': return send(200, 'application/xml', `<urlset><url><loc>${origin}/a</loc></url><url><loc>${origin}/b</loc></url></urlset>`);
+        case '/old': return send(301, 'text/html', 'moved', { location: '/a' });
+        case '/': case '/a': case '/b': return send(200, 'text/html; charset=utf-8', article(req.url === '/' ? 'home' : `page ${req.url.slice(1)}`));
+        default: return send(404, 'text/html', '<p>not found</p>');
+      }
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    try {
+      const warc = join(dir, 'then.warc.gz');
+      const child = spawn(process.execPath, [CLI, 'crawl', `${origin}/`, '--out', warc, '--delay', '0', '--then', 'run', '--run-out', join(dir, 'then-run'), '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '', stderr = '';
+      child.stdout.on('data', (d) => { stdout += d; });
+      child.stderr.on('data', (d) => { stderr += d; });
+      const code = await new Promise<number | null>((r) => child.on('close', (c) => r(c)));
+      assert.equal(code, 0, stderr);
+      const run = JSON.parse(stdout.trim().split('\n').pop()!);
+      assert.equal(run.pages, 3, 'the home page, /a and /b');
+      assert.equal(run.failures, 0, JSON.stringify(run.failuresByCode));
+      assert.deepEqual(run.notPages, { count: 4, byReason: { 'not-html': 2, 'http-301': 1, 'http-404': 1 } });
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+  });
+});
