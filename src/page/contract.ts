@@ -19,6 +19,12 @@ export interface ContractContext {
   headline: DomElement | null;
   /** Keep figures and their captions (the `images` option). */
   images: boolean;
+  /**
+   * The headline is the one thresher's clean HTML opens with (`title: true`): cut whatever share
+   * of the page it holds, as the first extraction left it out of the body it rendered, and no
+   * later <article> is taken for a second story (the first extraction decided that).
+   */
+  renderedHeadline?: boolean;
 }
 
 /** A cut element may hold at most this share of the body's text. */
@@ -49,13 +55,15 @@ export function contractCuts(doc: DomDocument, ctx: ContractContext): [DomElemen
       : figure ? FIGURE
         : el === ctx.headline ? 'the headline (it is the title)'
           : null;
-    if (!reason || el.textLen > limit) continue;
+    if (!reason || (el.textLen > limit && !(ctx.renderedHeadline && el === ctx.headline))) continue;
     if (reason === FIGURE) { figures.push(el); figureText += el.textLen; } else out.push([el, reason]);
     i += el.tags;
   }
   // Figures holding most of the page's text are a gallery (paper 000's image page): its content.
   if (figureText <= limit) for (const f of figures) out.push([f, FIGURE]);
-  const next = ctx.headline ? laterArticle(doc, ctx.headline, limit) : null;
+  // Not in thresher's own clean HTML: the first extraction cut what it had to, and an <article>
+  // after the rendered headline is the page's own (fuzz campaign, issue 25).
+  const next = ctx.headline && !ctx.renderedHeadline ? laterArticle(doc, ctx.headline, limit) : null;
   if (next && !out.some(([el]) => el.id <= next.id && next.id <= el.id + el.tags)) out.push([next, 'a second article after the page\'s own (infinite scroll)']);
   return out.sort((a, b) => a[0].id - b[0].id);
 }

@@ -101,7 +101,9 @@ export function serializeElement(root: DomElement, labels: Labels | null, base: 
   const stack: Frame[] = [];
   const open = (el: DomElement): void => {
     if (drop.has(el.tag)) return;
-    if (UNWRAP.has(el.tag)) { stack.push({ el, i: 0, close: '' }); return; }
+    // A tag name the parser took with odd characters ("<scr<script>" is one element named
+    // "scr<script") is unwrapped: written out it would put "<script>" in the output's source.
+    if (UNWRAP.has(el.tag) || !PLAIN_TAG.test(el.tag)) { stack.push({ el, i: 0, close: '' }); return; }
     const tag = RENAME[el.tag] ?? el.tag;
     out.push('<', tag, attributes(el, base));
     out.push('>');
@@ -124,8 +126,9 @@ export function serializeElement(root: DomElement, labels: Labels | null, base: 
       // Content kept inside a dropped subtree lost its container with it (a row of a dropped
       // table, an item of a dropped list): it gets the context a root gets, or a parser would
       // drop or move it.
+      const context = openContext(stack);
       for (const inner of labels.contentInside(c)) {
-        const wrap = CONTEXT[inner.tag];
+        const wrap = tableWrap(context, inner.tag) ?? CONTEXT[inner.tag];
         if (wrap) out.push(wrap[0]);
         serializeElement(inner, labels, base, out, drop);
         if (wrap) out.push(wrap[1]);
@@ -134,6 +137,34 @@ export function serializeElement(root: DomElement, labels: Labels | null, base: 
     }
     open(c);
   }
+}
+
+/** Tag names written as they are: others are unwrapped. */
+const PLAIN_TAG = /^[a-z][a-z0-9._:-]*$/;
+const TABLE_SECTIONS = new Set(['table', 'tbody', 'thead', 'tfoot']);
+
+/** The tag of the innermost element written and still open (unwrapped ones write no tag). */
+function openContext(stack: readonly { el: DomElement; close: string }[]): string | null {
+  for (let k = stack.length - 1; k >= 0; k--) if (stack[k].close) return RENAME[stack[k].el.tag] ?? stack[k].el.tag;
+  return null;
+}
+
+/**
+ * The wrapper content kept inside a dropped table part needs where it is written: inside a <tr>
+ * anything but a cell, inside a table or its sections anything but a row, would be moved out of
+ * the table by the parser (foster parenting) and come before it when the clean HTML is read again.
+ * Null when none is needed; undefined outside a table (then CONTEXT decides).
+ */
+function tableWrap(context: string | null, tag: string): [string, string] | null | undefined {
+  if (context === 'tr') return tag === 'td' || tag === 'th' ? null : ['<td>', '</td>'];
+  if (context !== null && TABLE_SECTIONS.has(context)) {
+    if (tag === 'tr') return null;
+    if (tag === 'td' || tag === 'th') return ['<tr>', '</tr>'];
+    if (TABLE_SECTIONS.has(tag) || tag === 'caption' || tag === 'colgroup') return null;
+    if (tag === 'col') return ['<colgroup>', '</colgroup>'];
+    return ['<tr><td>', '</td></tr>'];
+  }
+  return undefined;
 }
 
 function attributes(el: DomElement, base: string | undefined): string {

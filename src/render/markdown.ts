@@ -215,9 +215,15 @@ export function escapeLineStart(s: string): string {
   return m ? `${m[1]}\\${s.slice(m[1].length)}` : s;
 }
 
-/** A link destination: characters that would end or break it are percent-encoded. */
+/**
+ * A link destination: characters that would end or break it are percent-encoded, and an "&"
+ * that would start a character reference is backslash-escaped. CommonMark decodes references in
+ * destinations: a relative href "&#106;avascript:alert(1)" (text to the URL parser) written as is
+ * became a javascript: link in any Markdown renderer (issue 25, found by the fuzz campaign).
+ */
 function encodeDest(url: string): string {
-  return url.replace(/[\s\u0000-\u001f\u007f()<>\\|]/g, (c) => (c === '(' ? '%28' : c === ')' ? '%29' : encodeURIComponent(c)));
+  return url.replace(/[\s\u0000-\u001f\u007f()<>\\|]/g, (c) => (c === '(' ? '%28' : c === ')' ? '%29' : encodeURIComponent(c)))
+    .replace(/&/g, (c, i: number, s: string) => (ENTITY_LIKE.test(s.slice(i, i + 40)) ? '\\&' : c));
 }
 
 /** A code span around `s`, with a backtick fence longer than any backtick run inside. */

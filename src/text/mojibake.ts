@@ -61,6 +61,8 @@ function hasNeighbour(text: string, at: number, end: number): boolean {
   return false;
 }
 const CONTINUATION_ONLY = new RegExp(`^[${CONTINUATION}]+$`);
+/** What the renderers rewrite as a space (collapseSpace, oneLine). */
+const WHITE = /[\s\u200b]/;
 
 function repairRun(run: string, at: number, text: string): string {
   const lead = run.charCodeAt(0);
@@ -79,7 +81,9 @@ function repairRun(run: string, at: number, text: string): string {
   // A C1 control decoded from "Â" and that same control (never text of its own) is a layer of
   // text encoded more than once: the next pass decodes it with its neighbours.
   const layer = bytes === 2 && cp >= 0x80 && cp <= 0x9f && run.charCodeAt(1) === cp;
-  const ok = layer || plausibleAlone(cp, bytes) || (bytes === 3 && plausibleInRun(cp) && hasNeighbour(text, at, at + bytes));
+  // Never white space (U+2002 from "â€‚", U+202F from "â€¯"): the text renderers collapse it, so a
+  // repaired space made the clean HTML extract to another text than the page (fuzz campaign, issue 25).
+  const ok = !WHITE.test(decoded) && (layer || plausibleAlone(cp, bytes) || (bytes === 3 && plausibleInRun(cp) && hasNeighbour(text, at, at + bytes)));
   // The greedy match may run past this sequence into continuation characters of no lead: kept as they are.
   return ok ? decoded + run.slice(bytes) : run;
 }

@@ -1,0 +1,78 @@
+/**
+ * Issue 25, "keep them closed": a short seeded slice of the fuzz campaign (src/fuzz/, docs/fuzz.md)
+ * in CI, every generator for a fixed number of cases with a fixed seed, asserting no property
+ * fails. The long campaign is `npm run fuzz -- --minutes 60`. The dataset mutations run only where
+ * ../shared/datasets is (skipped otherwise). Failures of a property listed in KNOWN_OPEN (a finding
+ * reported to the component that owns it, not fixed yet) are printed, not failed; the todo test
+ * below fails while any of them still occurs, so a fix shows up there.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { GENERATORS, runCampaign, type CampaignSummary } from '../../src/fuzz/campaign.js';
+import { MARK, type CaseRecord, type FuzzCase } from '../../src/fuzz/cases.js';
+import { runCase } from '../../src/fuzz/properties.js';
+
+const SEED = 20250125;
+const CASES = 20;
+/** Per-call time limits ×3: CI machines are shared; linear-time ratios are not scaled. */
+const TIME_SCALE = 3;
+
+/** Findings owned by another component, open: property → where it is reported. */
+const KNOWN_OPEN: Record<string, string> = {
+  'robots-crawl-delay': 'src/crawl/robots.ts: a Crawl-delay robots-parser reads as Infinity ("Infinity", "1e400") is dropped by crawlDelayMs, so the host gets no delay at all instead of being deferred',
+};
+
+const summaries = new Map<string, CampaignSummary>();
+
+function describeRecord(r: CaseRecord): string {
+  const c = r.case;
+  const what = c.kind === 'extract' ? `extract ${c.label ?? ''}` : c.kind === 'shape' ? `shape ${c.label ?? ''} → ${c.target}` : `${c.kind} ${c.label ?? ''}`;
+  return `${r.generator} case ${r.index} (${what}): ${r.failures.map((f) => `${f.property}: ${f.message.slice(0, 300)}`).join('; ')}`;
+}
+
+for (const g of GENERATORS) {
+  test(`fuzz slice: ${g.name} — ${CASES} cases, seed ${SEED}, no property fails`, (t) => {
+    const s = runCampaign({ seed: SEED, cases: CASES, only: [g.name], timeScale: TIME_SCALE });
+    summaries.set(g.name, s);
+    const sum = s.generators[0];
+    if (sum.skipped) { t.skip(sum.skipped); return; }
+    t.diagnostic(`${sum.cases} cases in ${(sum.ms / 1000).toFixed(1)} s`);
+    assert.equal(sum.cases, CASES);
+    const open = s.records.filter((r) => r.failures.every((f) => f.property in KNOWN_OPEN));
+    for (const r of open) t.diagnostic(`known open: ${describeRecord(r)}`);
+    const failing = s.records.filter((r) => !open.includes(r));
+    assert.deepEqual(failing.map(describeRecord), [], 'replay one with: npm run fuzz -- --seed ' + SEED + ` --cases ${CASES} --only ${g.name}`);
+  });
+}
+
+/**
+ * What the campaign found and was fixed, shrunk to small reproducers (npm run fuzz -- --replay FILE
+ * --shrink): each failed its property before its fix.
+ */
+const PROSE = '<p>' + 'The council met on Tuesday to discuss the new bridge across the river, and agreed to fund it. '.repeat(4) + '</p>';
+const FOUND: { name: string; case: FuzzCase; property: string }[] = [
+  { name: 'a relative href that is a character reference to CommonMark became a javascript: Markdown link', property: 'markdown-safe',
+    case: { kind: 'extract', input: `<article>${PROSE}<p>Read <a href="&amp;#106;avascript:${MARK}()">the report</a> and <a href="javascript&amp;colon;${MARK}()">the notes</a>.</p>${PROSE}</article>`, options: { formats: ['markdown'] } } },
+  { name: 'an element the parser named "scr<script" put a raw <script> in the clean HTML', property: 'html-safe',
+    case: { kind: 'extract', input: `<article>${PROSE}<p>Then <scr<script>ipt>${MARK}()</script> it ended.</p>${PROSE}</article>`, options: { formats: ['html'] } } },
+  { name: 'content kept inside a dropped table cell was written where the parser fosters it out of the table', property: 'idempotence',
+    case: { kind: 'extract', input: 'v><h1>fote the ferry answered be children across open plan tuesdrowspan="-1">otin; on to asked asked children br><table>morning next to mayor><td>morning a>morning discuss<td><h2>charged charged new about debate morning</h2><a>ad</table>charged next traffic \ud800 counciquot; answered said m', options: { formats: ['html'] } } },
+  { name: 'mojibake repaired to a white space ("â€‚", "â€¯") that the clean HTML collapses', property: 'idempotence',
+    case: { kind: 'extract', input: `<article>${PROSE}<p>x â€‚ y, a â€¯ b and more words here.</p>${PROSE}</article>`, options: { formats: ['html'] } } },
+  { name: 'title: true on a page whose only text is its headline: the rendered headline was kept a second time', property: 'idempotence',
+    case: { kind: 'extract', input: '<meta property="og:title" content="t0"><meta property="og:title" content="t1">', options: { title: true, formats: ['html'] } } },
+  { name: 'title: true: an <article> after the rendered headline was cut as a second story', property: 'idempotence',
+    case: { kind: 'extract', input: '<title>s</title><<article><h1>h', options: { title: true, formats: ['html'] } } },
+];
+
+for (const f of FOUND) {
+  test(`fuzz finding, fixed: ${f.name}`, () => {
+    const failures = runCase(f.case, { noTiming: true });
+    assert.deepEqual(failures.map((x) => `${x.property}: ${x.message}`), []);
+  });
+}
+
+test('fuzz slice: the known open findings no longer occur', { todo: Object.values(KNOWN_OPEN).join('; ') }, () => {
+  const open = [...summaries.values()].flatMap((s) => s.records).filter((r) => r.failures.some((f) => f.property in KNOWN_OPEN));
+  assert.deepEqual(open.map(describeRecord), []);
+});
