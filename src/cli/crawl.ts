@@ -69,8 +69,10 @@ export async function crawlCommand(argv: string[]): Promise<number> {
       'progress-every': { type: 'string' },
       then: { type: 'string' },
       'run-out': { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
     },
   });
+  if (values.help) { process.stdout.write(`${CRAWL_USAGE}\n`); return 0; }
   if (values.then !== undefined) {
     if (values.then !== 'run') throw new ThresherError('E_BAD_OPTION', `--then takes "run" (got "${values.then}")`);
   }

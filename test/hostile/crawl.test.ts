@@ -361,3 +361,11 @@ describe('crawl --then run', () => {
     }
   });
 });
+
+test('crawl --help lists the caps and the progress option', async () => {
+  const child = spawn(process.execPath, [CLI, 'crawl', '--help'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  child.stdout.on('data', (d) => { stdout += d; });
+  assert.equal(await new Promise((r) => child.on('close', r)), 0);
+  for (const flag of ['--max-links-per-page', '--max-frontier', '--max-crawl-delay', '--progress-every', '--retries']) assert.ok(stdout.includes(flag), flag);
+});
