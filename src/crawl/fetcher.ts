@@ -6,6 +6,7 @@
  * does not want it (a content type it does not crawl).
  */
 import type { HeaderList } from '../io/warc.js';
+import { MAX_TIMER_MS } from './clock.js';
 
 export interface FetchRequest {
   url: string;
@@ -49,7 +50,8 @@ function describe(e: unknown): string {
 
 /** The real fetcher: Node's global fetch. */
 export const httpFetcher: Fetcher = async (req) => {
-  const timeout = AbortSignal.timeout(req.timeoutMs);
+  // A deadline past the timer limit would fire after 1 ms (or throw past 2^32 ms): clamped.
+  const timeout = AbortSignal.timeout(Math.min(req.timeoutMs, MAX_TIMER_MS));
   const signal = req.signal ? AbortSignal.any([timeout, req.signal]) : timeout;
   const fail = (e: unknown): never => {
     if (timeout.aborted) throw new FetchFailure('timeout', `no complete answer within ${req.timeoutMs} ms`);

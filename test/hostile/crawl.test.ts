@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { parseSitemap } from '../../src/crawl/sitemap.js';
 import { systemClock, VirtualClock } from '../../src/crawl/clock.js';
 import { crawl } from '../../src/crawl/crawler.js';
-import { FetchFailure, type Fetcher, type FetchResponse } from '../../src/crawl/fetcher.js';
+import { FetchFailure, httpFetcher, type Fetcher, type FetchResponse } from '../../src/crawl/fetcher.js';
 import type { CrawlProgress } from '../../src/crawl/crawler.js';
 import { summaryText } from '../../src/cli/crawl.js';
 import { readWarc, WarcWriter, type WarcRecordData } from '../../src/io/warc.js';
@@ -135,6 +135,19 @@ describe('Crawl-delay', () => {
     assert.deepEqual(sum.deferred, []);
     assert.equal(s.log.length, 4);
     for (let k = 1; k < s.log.length; k++) assert.equal(s.log[k].start - s.log[k - 1].end, 30_000);
+  });
+
+  test('a request deadline past the timer limit does not fire at once', async () => {
+    const server = createServer((_req, res) => setTimeout(() => { res.writeHead(200, { 'content-type': 'text/html' }); res.end('late'); }, 50));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    try {
+      for (const timeoutMs of [3_000_000_000, 5_000_000_000]) {
+        const res = await httpFetcher({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}/`, headers: [], timeoutMs, maxBytes: 1000 });
+        assert.equal(new TextDecoder().decode(res.body), 'late');
+      }
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
   });
 
   test('the real clock sleeps past the timer limit without overflowing (no 1 ms wake-ups, no warning)', async () => {
