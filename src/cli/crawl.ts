@@ -5,6 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { Crawler, DEFAULT_USER_AGENT, type CrawlProgress, type CrawlSummary } from '../crawl/crawler.js';
+import { UNBOUNDED_DELAY_MS } from '../crawl/robots.js';
 import type { ScopeMode } from '../crawl/scope.js';
 import { ThresherError } from '../errors.js';
 import { runCorpus } from '../pipeline/run.js';
@@ -154,7 +155,7 @@ export function summaryText(s: CrawlSummary): string {
     ...(s.cut.links || s.cut.frontier ? [`  cut: ${s.cut.links} links past --max-links-per-page ${s.cut.maxLinksPerPage} on ${s.cut.pages} pages; ` +
       `${s.cut.frontier} new URLs refused by a full frontier (--max-frontier ${s.cut.maxFrontier})`] : []),
     ...s.givenUp.map((g) => `  given up: ${g.host}: ${g.reason}; its URLs skipped`),
-    ...s.deferred.map((d) => `  deferred: ${d.host} (robots.txt Crawl-delay ${d.crawlDelayMs / 1000} s, over the ${d.maxCrawlDelayMs / 1000} s cap): ` +
+    ...s.deferred.map((d) => `  deferred: ${d.host} (robots.txt Crawl-delay ${d.crawlDelayMs >= UNBOUNDED_DELAY_MS ? 'unbounded' : `${d.crawlDelayMs / 1000} s`}, over the ${d.maxCrawlDelayMs / 1000} s cap): ` +
       `${d.queued} URLs left queued for a run with a larger --max-crawl-delay`),
     `  whole crawl: ${s.total.urls} URLs seen, ${s.total.done} done, ${s.total.failed} failed, ${s.total.skipped} skipped, ${s.total.queued} queued`,
     `  WARC ${s.warc} · state ${s.state}${s.stopped ? ' · run the same command again to resume' : ''}`,

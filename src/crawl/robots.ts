@@ -35,6 +35,9 @@ export interface RobotsOptions {
 
 export const MAX_ROBOTS_BYTES = 500 * 1024;
 
+/** What crawlDelayMs gives for a Crawl-delay past any finite number of ms: a finite "forever". */
+export const UNBOUNDED_DELAY_MS = Number.MAX_SAFE_INTEGER;
+
 /** The product token robots.txt groups are matched against: "thresher" from "thresher/0.1 (+url)". */
 export function robotsToken(userAgent: string): string {
   return (userAgent.trim().split(/[\s/]/)[0] || '*').toLowerCase();
@@ -111,12 +114,17 @@ export class RobotsCache {
     }
   }
 
-  /** Crawl-delay for our token (or *), in ms, if the host's robots.txt sets one. */
+  /**
+   * Crawl-delay for our token (or *), in ms, if the host's robots.txt sets one. A delay too
+   * large for a number ("Infinity", "1e400") is UNBOUNDED_DELAY_MS, past any cap, so that the
+   * crawler defers the host rather than taking it for no delay at all.
+   */
   crawlDelayMs(host: string): number | undefined {
     const s = this.state(host);
     if (s.kind !== 'parsed') return undefined;
     const d = s.robot.getCrawlDelay(this.token);
-    return typeof d === 'number' && Number.isFinite(d) && d > 0 ? d * 1000 : undefined;
+    if (typeof d !== 'number' || !(d > 0)) return undefined;
+    return Math.min(d * 1000, UNBOUNDED_DELAY_MS);
   }
 
   sitemaps(host: string): string[] {

@@ -128,6 +128,17 @@ describe('Crawl-delay', () => {
     }
   });
 
+  test('a Crawl-delay too large for a number (Infinity, 1e400) defers the host too, rather than counting as none', async () => {
+    for (const value of ['Infinity', '1e400']) {
+      const clock = new VirtualClock();
+      const s = site(clock, (path) => (path === '/robots.txt' ? { type: 'text/plain', body: `User-agent: *\nCrawl-delay: ${value}\n` } : chain(path, 3)));
+      const sum = await crawl({ seeds: ['http://site.test/page/0'], out: out(), clock, fetcher: s.fetcher, sitemaps: false });
+      assert.deepEqual(s.log.map((h) => h.path), ['/robots.txt']);
+      assert.equal(sum.deferred.length, 1);
+      assert.match(summaryText(sum), /deferred: site\.test \(robots\.txt Crawl-delay unbounded, over the 60 s cap\)/);
+    }
+  });
+
   test('a Crawl-delay under the cap is obeyed as before', async () => {
     const clock = new VirtualClock();
     const s = site(clock, (path) => (path === '/robots.txt' ? { type: 'text/plain', body: 'User-agent: *\nCrawl-delay: 30\n' } : chain(path, 2)));
