@@ -298,8 +298,21 @@ function prose(g: Gen, depth: number): string {
 const DOCTYPES = ['<!DOCTYPE html>', '<!doctype html public "-//W3C//DTD HTML 4.01//EN">', '<!DOCTYPE>', '', '', '<?xml version="1.0"?>',
   '<!DOCTYPE html SYSTEM "about:legacy-compat">', '\ufeff<!DOCTYPE html>'];
 
+/**
+ * An empty shell whose article is in its JSON-LD only (extract's JSON article fallback), with
+ * text traps in the body and the headline.
+ */
+function jsonShell(r: Rng): string {
+  const title = r.chance(0.7) ? words(r, r.range(2, 8)) : r.pick(TEXT_TRAPS);
+  const paragraphs = Array.from({ length: r.range(1, 6) }, () => (r.chance(0.3) ? r.pick(TEXT_TRAPS) + ' ' : '') + words(r, r.range(10, 40)) + '.');
+  const data = { '@context': 'https://schema.org', '@type': r.pick(['NewsArticle', 'Article', 'BlogPosting']), headline: title, articleBody: paragraphs.join(r.pick(['\n', '\n\n', ' '])) };
+  return `<html><head><title>${title.replace(/</g, '&lt;')}</title><script type="application/ld+json">${JSON.stringify(data)}</script></head>` +
+    `<body><div id="root">${r.chance(0.3) ? r.pick(HOSTILE_SNIPPETS) : ''}</div></body></html>`;
+}
+
 /** A whole document of the grammar: head (with its own traps), chrome, an article of prose with hostile nodes, chrome. */
 export function grammarDocument(r: Rng): string {
+  if (r.chance(0.08)) return jsonShell(r);
   const g: Gen = { r, nodes: 0, max: r.size(10, 400) };
   const title = words(r, r.range(2, 8));
   let head = '';
@@ -403,6 +416,7 @@ export const OPTION_SETS: readonly ExtractOptions[] = [{}, { model: false }, { t
 export function randomOptions(r: Rng): ExtractOptions {
   const o: ExtractOptions = { ...r.weighted(OPTION_SETS, [3, 3, 3, 3, 1, 1, 1]), formats: ['html', 'markdown'] };
   if (r.chance(0.5)) o.url = r.pick(['https://news.example/2024/a/story.html', 'http://news.example/', 'https://x.example/a?b=c#d']);
+  if (r.chance(0.2)) o.comments = true;
   return o;
 }
 

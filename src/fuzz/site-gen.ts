@@ -12,10 +12,18 @@ const HOST = 'https://site.example';
 const T = (s: string): Part => [s, false];
 const R = (s: string): Part => [s, true];
 
+const NAMES = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet', 'kilo', 'lima'];
+
+/** A word naming page i (numbers are one slot to the template tokenizer: pages differing only by one are the same page to it). */
+function pageName(i: number): string {
+  return i < NAMES.length ? NAMES[i] : `${NAMES[i % NAMES.length]}${NAMES[Math.floor(i / NAMES.length) % NAMES.length]}`;
+}
+
 /** A page of the site: shared chrome around `body`. */
 export function sitePage(i: number, body: string): string {
-  return `<html><head><title>Page ${i} - Site</title></head><body><nav><a href="/">Home</a> <a href="/news">News</a> <a href="/about">About</a></nav>` +
-    `<h1>Page ${i}</h1><p>${body}</p><p>This is page number ${i} of the site.</p><footer>Copyright Site. All rights reserved.</footer></body></html>`;
+  const name = pageName(i);
+  return `<html><head><title>Page ${name} - Site</title></head><body><nav><a href="/">Home</a> <a href="/news">News</a> <a href="/about">About</a></nav>` +
+    `<h1>Page ${name}</h1><p>${body}</p><p>This is the ${name} page of the site.</p><footer>Copyright Site. All rights reserved.</footer></body></html>`;
 }
 
 function pages(n: number, body: (i: number) => string): { url: string; html: string }[] {

@@ -9,7 +9,7 @@ import type { DomDocument, DomElement } from '../dom/node.js';
 import { parseHtml } from '../dom/parse.js';
 import { ThresherError } from '../errors.js';
 import { renderText } from '../render/text.js';
-import { renderMarkdown } from '../render/markdown.js';
+import { escapeHeading, renderMarkdown } from '../render/markdown.js';
 import { CLEAN_HTML_GENERATOR, renderHtml } from '../render/html.js';
 import type { Algorithm, Budget, Diagnostic, ExtractOptions, Extraction } from '../types.js';
 import { ALGORITHMS, EXTRACT_MODES, OUTPUT_FORMATS } from '../types.js';
@@ -228,7 +228,8 @@ function renderFormats(result: Extraction, c: CascadeResult, o: {
   const shown = c.uncut ?? c.labels;
   if (formats.has('markdown')) {
     const md = o.fromJson ? o.fromJson.markdown : renderMarkdown(shown, { images, baseUrl: o.options.url });
-    result.markdown = o.repair(o.lead ? `# ${o.lead}\n\n${md}` : md);
+    // The headline is text: escaped, or a title "[x](javascript:...)" became a live link (fuzz campaign, issue 25).
+    result.markdown = o.repair(o.lead ? `# ${escapeHeading(o.lead)}\n\n${md}` : md);
   }
   if (formats.has('html')) {
     result.html = o.repair(o.fromJson ? o.fromJson.html(o.title, o.lead !== '')

@@ -206,6 +206,14 @@ export function escapeText(s: string, table = false): string {
   });
 }
 
+/**
+ * Text for an ATX heading line ("# " + this): inline syntax escaped, and a closing run of "#"
+ * escaped, which CommonMark would take for the heading's optional closing sequence.
+ */
+export function escapeHeading(s: string): string {
+  return escapeText(s).replace(/(^|[ \t])(#+)$/, '$1\\$2');
+}
+
 /** Escapes what would start a block (heading, quote, list item, setext line, table row) at a line start. */
 export function escapeLineStart(s: string): string {
   const c = s[0];

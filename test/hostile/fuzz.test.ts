@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { GENERATORS, runCampaign, type CampaignSummary } from '../../src/fuzz/campaign.js';
 import { MARK, type CaseRecord, type FuzzCase } from '../../src/fuzz/cases.js';
 import { runCase } from '../../src/fuzz/properties.js';
+import { checkHtml, checkMarkdown, unshownNeedles } from '../../src/fuzz/oracle.js';
 
 const SEED = 20250125;
 const CASES = 20;
@@ -61,6 +62,8 @@ const FOUND: { name: string; case: FuzzCase; property: string }[] = [
     case: { kind: 'extract', input: `<article>${PROSE}<p>x â€‚ y, a â€¯ b and more words here.</p>${PROSE}</article>`, options: { formats: ['html'] } } },
   { name: 'title: true on a page whose only text is its headline: the rendered headline was kept a second time', property: 'idempotence',
     case: { kind: 'extract', input: '<meta property="og:title" content="t0"><meta property="og:title" content="t1">', options: { title: true, formats: ['html'] } } },
+  { name: 'title: true wrote the headline into the Markdown unescaped: a title "[x](javascript:...)" became a live link', property: 'markdown-safe',
+    case: { kind: 'extract', input: `<meta property="og:title" content="[x](javascript:${MARK}())"><article>${PROSE}</article>`, options: { title: true, formats: ['markdown'] } } },
   { name: 'title: true: an <article> after the rendered headline was cut as a second story', property: 'idempotence',
     case: { kind: 'extract', input: '<title>s</title><<article><h1>h', options: { title: true, formats: ['html'] } } },
 ];
@@ -71,6 +74,29 @@ for (const f of FOUND) {
     assert.deepEqual(failures.map((x) => `${x.property}: ${x.message}`), []);
   });
 }
+
+test('fuzz oracle: it flags what a browser or a Markdown renderer would run, and only that', () => {
+  const needles = (text: string, page: string) => unshownNeedles({ text }, () => page).length;
+  assert.equal(needles(`a ${MARK}() b`, `<p>a b</p><script>${MARK}()</script>`), 1);
+  assert.equal(needles(`a ${MARK} b`, `<p>a ${MARK} b</p>`), 0);
+  assert.equal(needles('<script>alert(1)</script>', '<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>'), 0);
+  assert.equal(needles(MARK, `<img alt="${MARK}">`), 0);
+  for (const hidden of [`<a href="javascript:${MARK}">x</a>`, `<!-- ${MARK} -->`, `<noembed>${MARK}</noembed>`, `<style>${MARK}</style>`,
+    `<p onclick="${MARK}">x</p>`, `<template>${MARK}</template>`, `<iframe>${MARK}</iframe>`]) assert.equal(needles(MARK, hidden), 1, hidden);
+  const html = (h: string) => checkHtml(h, []).length;
+  assert.equal(html('<a href="java&#9;script:x">x</a>'), 1);
+  assert.equal(html('<img src="x" onerror="y">'), 1);
+  assert.equal(html('<p style="x">x</p>'), 1);
+  assert.equal(html('<svg></svg>'), 1);
+  assert.equal(html('<p>&lt;script&gt;</p><a href="/x">x</a><a href="mailto:a@b.c">m</a><a href="#f">f</a><img src="https://a.b/i.png">'), 0);
+  const md = (m: string) => checkMarkdown(m, []).length;
+  assert.equal(md('[x](&#106;avascript:y)'), 1);
+  assert.equal(md('[x](javascript&colon;y)'), 1);
+  assert.equal(md('![a](data:image/png;base64,AA)'), 1);
+  assert.equal(md('<script>x'), 1);
+  assert.equal(md('[x](\\&#106;avascript:y) [y](/rel?a=1&b=2) [z](https://a.b/c)'), 0);
+  assert.equal(md('\\[x\\](javascript:y) `<script>` \\<script>'), 0);
+});
 
 test('fuzz slice: the known open findings no longer occur', { todo: Object.values(KNOWN_OPEN).join('; ') }, () => {
   const open = [...summaries.values()].flatMap((s) => s.records).filter((r) => r.failures.some((f) => f.property in KNOWN_OPEN));
