@@ -128,6 +128,11 @@ function isNum(v: unknown): v is number {
 
 /** Checks the shape of a snapshot; throws E_BAD_OPTION naming the first problem. Linear. */
 export function validateLayout(s: unknown): asserts s is LayoutSnapshot {
+  checkLayout(s);
+}
+
+/** validateLayout, returning the snapshot's children by parent (slot parent + 1), keyed `tag[nth]`. */
+function checkLayout(s: unknown): Map<string, number>[] {
   if (typeof s !== 'object' || s === null) bad('not an object');
   const o = s as Partial<LayoutSnapshot>;
   if (o.version !== LAYOUT_SNAPSHOT_VERSION) bad(`version ${String(o.version)}, expected ${LAYOUT_SNAPSHOT_VERSION}`);
@@ -138,25 +143,28 @@ export function validateLayout(s: unknown): asserts s is LayoutSnapshot {
     }
   }
   if (!Array.isArray(o.elements)) bad('elements must be an array');
-  const seen = new Set<string>();
+  const kids: Map<string, number>[] = new Array(o.elements.length + 1);
   for (let i = 0; i < o.elements.length; i++) {
     const e = o.elements[i] as Partial<ElementLayout>;
     if (typeof e !== 'object' || e === null) bad(`elements[${i}] is not an object`);
     if (!Number.isInteger(e.parent) || e.parent! < -1 || e.parent! >= i) bad(`elements[${i}].parent must be -1 or the index of an earlier entry`);
     if (typeof e.tag !== 'string' || e.tag.length === 0) bad(`elements[${i}].tag must be a tag name`);
     if (!Number.isInteger(e.nth) || e.nth! < 1) bad(`elements[${i}].nth must be an integer >= 1`);
-    for (const k of ['x', 'y', 'width', 'height', 'fontSize', 'fontWeight'] as const) {
-      if (!isNum(e[k])) bad(`elements[${i}].${k} must be a finite number`);
+    if (!isNum(e.x) || !isNum(e.y) || !isNum(e.width) || !isNum(e.height) || !isNum(e.fontSize) || !isNum(e.fontWeight)) {
+      const k = (['x', 'y', 'width', 'height', 'fontSize', 'fontWeight'] as const).find((f) => !isNum(e[f]));
+      bad(`elements[${i}].${k} must be a finite number`);
     }
-    if (e.width! < 0 || e.height! < 0) bad(`elements[${i}] has a negative size`);
+    if (e.width < 0 || e.height < 0) bad(`elements[${i}] has a negative size`);
     if (typeof e.display !== 'string' || typeof e.visibility !== 'string' || typeof e.background !== 'string') {
       bad(`elements[${i}] needs display, visibility and background strings`);
     }
     if (e.opacity !== undefined && !isNum(e.opacity)) bad(`elements[${i}].opacity must be a number`);
-    const key = `${e.parent}/${e.tag}[${e.nth}]`;
-    if (seen.has(key)) bad(`elements[${i}] repeats ${e.tag}[${e.nth}] under the same parent`);
-    seen.add(key);
+    const slot = (kids[e.parent! + 1] ??= new Map());
+    const key = `${e.tag}[${e.nth}]`;
+    if (slot.has(key)) bad(`elements[${i}] repeats ${key} under the same parent`);
+    slot.set(key, i);
   }
+  return kids;
 }
 
 /** `/html[1]/body[1]/div[2]` of a thresher element (tags of the same name counted among siblings). */
@@ -182,27 +190,15 @@ function nthOf(el: DomElement): number {
   return n;
 }
 
-/** Snapshot children by parent index (-1 → slot 0), keyed `tag[nth]`. */
-function childIndex(s: LayoutSnapshot): Map<string, number>[] {
-  const out: Map<string, number>[] = new Array(s.elements.length + 1);
-  for (let i = 0; i < s.elements.length; i++) {
-    const e = s.elements[i];
-    const slot = e.parent + 1;
-    (out[slot] ??= new Map()).set(`${e.tag}[${e.nth}]`, i);
-  }
-  return out;
-}
-
 /**
  * Pairs thresher's elements with snapshot entries (top-down, by tag and nth) and derives each
  * element's state, background, font and display. Linear in both sizes. The document needs its
  * features computed (element ids). Throws E_BAD_OPTION on a malformed snapshot.
  */
 export function joinLayout(doc: DomDocument, snapshot: LayoutSnapshot): LayoutJoin {
-  validateLayout(snapshot);
+  const kids = checkLayout(snapshot);
   if (doc.elements.length === 0 || doc.root.id !== 0) bad('the document has no element ids: run computeFeatures(doc) first');
   const els = doc.elements, n = els.length;
-  const kids = childIndex(snapshot);
   const index = new Int32Array(n).fill(-2); // -2: no partner; root (#document) pairs with -1
   index[0] = -1;
   let matched = 0;

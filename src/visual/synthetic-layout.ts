@@ -175,9 +175,9 @@ class Engine {
     const i = this.push({ parent, tag, nth, display: TABLE_DISPLAY[tag] ?? 'block' }, own, spec);
     if (spec.display === 'none') { this.hide(spec, i, own); return 0; }
     const bx = spec.at ? spec.at.x : x, by = spec.at ? spec.at.y : y;
-    const width = spec.width ?? avail;
+    const width = Math.max(0, spec.width ?? avail);
     const pad = spec.padding ?? 0;
-    const content = this.contents(spec, i, bx + pad, by + pad, width - 2 * pad, own);
+    const content = this.contents(spec, i, bx + pad, by + pad, Math.max(0, width - 2 * pad), own);
     const height = spec.height ?? content + 2 * pad;
     this.setBox(i, bx, by, width, height);
     return spec.at ? 0 : height;

@@ -18,6 +18,7 @@
  *    noise: function blocks are short and made of such words.
  *  - Only base forms are listed: inflected Polish and Russian forms are missed, not guessed.
  */
+import { isCjk } from '../text/measure.js';
 
 export type Lang = 'en' | 'de' | 'fr' | 'es' | 'it' | 'pt' | 'nl' | 'pl' | 'ru' | 'zh';
 export const THESAURUS_LANGS: readonly Lang[] = ['en', 'de', 'fr', 'es', 'it', 'pt', 'nl', 'pl', 'ru', 'zh'];
@@ -164,16 +165,38 @@ export const FUNCTION_THESAURUS: Readonly<Record<string, Entry>> = Object.freeze
 } satisfies Record<string, Entry>);
 
 const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
-const WORD = /(?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])[\p{L}\p{M}\p{N}])+/gu;
-const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
+const LETTER = /[\p{L}\p{M}\p{N}]/u;
+const NON_ASCII = /[^\x00-\x7f]/;
 const SYMBOLS = ['©'];
 
 function norm(s: string): string {
-  return s.normalize('NFKC').toLowerCase();
+  return (NON_ASCII.test(s) ? s.normalize('NFKC') : s).toLowerCase();
+}
+
+/**
+ * The lower-cased words of a normalised text (letters, marks and digits; CJK characters are not
+ * part of words) and its number of CJK characters. A loop, not a regular expression: this runs
+ * over every block's text.
+ */
+function scan(t: string): { words: string[]; cjk: number } {
+  const words: string[] = [];
+  let cjk = 0, start = -1;
+  for (let i = 0; i <= t.length; i++) {
+    const c = i < t.length ? t.codePointAt(i)! : 32;
+    const wide = c > 0xffff;
+    let inWord: boolean;
+    if (c < 128) inWord = (c >= 48 && c <= 57) || (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+    else if (isCjk(c)) { inWord = false; cjk++; }
+    else inWord = LETTER.test(String.fromCodePoint(c));
+    if (inWord && start < 0) start = i;
+    else if (!inWord && start >= 0) { words.push(t.slice(start, i)); start = -1; }
+    if (wide) i++;
+  }
+  return { words, cjk };
 }
 
 function words(s: string): string[] {
-  return norm(s).match(WORD) ?? [];
+  return scan(norm(s)).words;
 }
 
 interface Compiled {
@@ -221,7 +244,8 @@ export function matchFunctionTerms(text: string): FunctionMatch {
   const c = (compiled ??= compile());
   const concepts = new Set<string>(), terms = new Set<string>();
   let termWords = 0;
-  const w = words(text);
+  const t = norm(text);
+  const { words: w, cjk: cjkChars } = scan(t);
   for (let i = 0; i < w.length;) {
     const hit = c.phrases.get(w[i])?.find((p) => p.words.every((x, k) => w[i + k] === x));
     if (!hit) { i++; continue; }
@@ -229,8 +253,6 @@ export function matchFunctionTerms(text: string): FunctionMatch {
     termWords += hit.words.length;
     i += hit.words.length;
   }
-  const t = norm(text);
-  const cjkChars = (t.match(CJK_RUN) ?? []).length;
   if (cjkChars > 0) {
     const taken = new Uint8Array(t.length);
     for (const { term, concept } of c.cjk) {
