@@ -28,6 +28,7 @@ import { visibleText } from './page-text.js';
 import { repairTitle } from '../page/metadata/title-placeholder.js';
 import { contentMask, paragraphs } from './topic-tree.js';
 import { docId } from './url.js';
+import { INTEGRATE_TEXT_LIMIT, textBudget } from './text-limit.js';
 
 export interface DocViewParams {
   /** λ: keywords (§6; the paper leaves it to the user). */
@@ -52,6 +53,8 @@ export const DOCVIEW_DEFAULTS: Readonly<DocViewParams> = Object.freeze({
   keywords: 10, abstractSentences: 15, abstractKeywords: 15, linkSimilarity: 0.2,
 });
 
+export { INTEGRATE_TEXT_LIMIT, textBudget };
+
 export interface IntegrateOptions extends Partial<DocViewParams> {
   /** The page URL (default: the extraction's). */
   url?: string;
@@ -67,6 +70,8 @@ export interface IntegrateOptions extends Partial<DocViewParams> {
   extract?: ExtractOptions;
   /** Tag-tree parameters (page/tag-tree.ts) for block types and weights. */
   tagTree?: Partial<TagTreeParams>;
+  /** Characters of text integration reads, for each of its passes (default INTEGRATE_TEXT_LIMIT). */
+  textLimit?: number;
 }
 
 /** A cleaned page with the tree it was cleaned from. */
@@ -127,26 +132,38 @@ export function integrate(input: string | Uint8Array | ParsedPage, options: Inte
   const stopWords = stopWordUnion(options.stopWords ?? STOP_WORDS, options.aggressiveStopWords);
 
   // The content is segmented once, inside Formula 2; the same words serve the language guess
-  // and the classifier.
+  // and the classifier. Each pass reads at most `limit` characters (INTEGRATE_TEXT_LIMIT).
+  const limit = options.textLimit ?? INTEGRATE_TEXT_LIMIT;
+  if (!(limit > 0)) throw new ThresherError('E_BAD_OPTION', `textLimit must be a positive number of characters, got ${limit}`);
   const words: string[] = [];
-  const tokenize = (s: string): string[] => { const w = featureTerms(s, x.lang); for (const v of w) words.push(v); return w; };
+  const contentBudget = textBudget(limit);
+  const tokenize = (s: string): string[] => {
+    const piece = contentBudget(s);
+    if (!piece) return [];
+    const w = featureTerms(piece, x.lang);
+    for (const v of w) words.push(v);
+    return w;
+  };
   const t = buildTagTree(doc, options.tagTree);
   const weights = blockWeights(t);
   // Paper 000's topic content page holds the headline, the heaviest block of Algorithm 1; the
   // output contract moved it to the title, so it is put back for Formula 2 alone.
   const vector = topicVector(t, headline ? withHeadline(labels, headline) : labels, { tokenize, stopWords, weights });
-  const lang = pageLanguage(x.lang, detectLanguage(x.text, words));
+  const lang = pageLanguage(x.lang, detectLanguage(textBudget(limit)(x.text), words));
   const keywords = topKeywords(vector, Math.max(p.keywords, 2));
   const title = repairTitle(x.title, keywords, { url, generator: generatorOf(doc) });
   const mask = contentMask(doc, labels);
-  const abstract = buildAbstract(paragraphs(t, mask), topKeywords(vector, p.abstractKeywords), { sentences: p.abstractSentences }).text;
+  const paraBudget = textBudget(limit);
+  const paras = paragraphs(t, mask).map(paraBudget).filter(Boolean);
+  const abstract = buildAbstract(paras, topKeywords(vector, p.abstractKeywords), { sentences: p.abstractSentences }).text;
+  const linkBudget = textBudget(limit);
   const links = relevantLinks(t, mask, vector, {
-    beta: p.linkSimilarity, url, tokenize: (s) => featureTerms(s, lang), stopWords, weights, contentLinks: x.pageType === 'hub',
+    beta: p.linkSimilarity, url, tokenize: (s) => featureTerms(linkBudget(s), lang), stopWords, weights, contentLinks: x.pageType === 'hub',
   });
 
   let category: string | undefined;
   if (options.classifier) {
-    const features = options.classifier.input === 'raw' ? classifierTerms(visibleText(doc), lang) : words.filter((w) => !STOP_WORDS.has(w));
+    const features = options.classifier.input === 'raw' ? classifierTerms(textBudget(limit)(visibleText(doc)), lang) : words.filter((w) => !STOP_WORDS.has(w));
     category = classify(options.classifier, features).label;
   }
   // Fields in paper 000's order; absent ones left out, so records stay small and stable.

@@ -8,6 +8,7 @@ import { classifierTerms, type ClassifierModel } from './classify/model.js';
 import { extract } from '../page/extract.js';
 import { extractPage, integrate } from './docview.js';
 import { indexFields, type IndexFields } from './search-text.js';
+import { exactKey } from './replicas/exact.js';
 
 /** A stored record: the page's DocView (without timings: records are deterministic) and where it came from. */
 export type PageRecord = Omit<DocView, 'timings'> & {
@@ -43,10 +44,18 @@ export interface ProcessOptions {
 }
 
 export function processPage(page: PageInput, options: ProcessOptions = {}): CleanedPage {
+  const { record, timings } = cleanAndIntegrate(page, options);
+  // After the page's tree is gone: the whole content is read again here. The exact-copy key is
+  // made on the worker, so the thread that stores only compares it.
+  record.fingerprint = exactKey(record.content) ?? undefined;
+  return { record, timings, index: indexFields(record) };
+}
+
+function cleanAndIntegrate(page: PageInput, options: ProcessOptions): CleanedPage {
   const parsed = extractPage(page.bytes, { url: page.url, contentType: page.contentType, site: options.site });
   const { timings, ...view } = integrate(parsed, { url: page.url, id: page.id, aggressiveStopWords: options.aggressiveStopWords, classifier: options.classifier });
   const record: PageRecord = { ...view, host: page.host, siteModel: Boolean(options.site), diagnostics: parsed.extraction.diagnostics };
-  return { record, timings, index: indexFields(record) };
+  return { record, timings };
 }
 
 /**

@@ -14,12 +14,19 @@
  * `tokenchars '+#'`), so c++ and c# are words of their own; but only as the end of a word: any
  * other + or # (1+1, #tag) is set apart with zero-width spaces, so "tag" still finds #tag.
  *
+ * Segmentation costs some 2.5 µs a character (ICU's dictionaries): a field's first
+ * INTEGRATE_TEXT_LIMIT characters of such runs are cut into words; past that, runs are cut
+ * between every character (a 51 MB Chinese page took 33 s to index whole). A query word of
+ * these scripts is therefore searched as its words OR its characters, each as a phrase: either
+ * way it must appear as written.
+ *
  * Korean needs no dictionary (words are spaced) but glues particles to them (우주비행사가 is
  * 우주비행사 + 가), so a query word ending in Hangul is searched as a prefix.
  *
  * Pure: it runs in a worker (the index text is made where the page is cleaned).
  */
 import { wordSegments } from '../text/terms.js';
+import { INTEGRATE_TEXT_LIMIT } from './text-limit.js';
 
 /** Between words of a segmented run: a unicode61 separator (category Cf) that shows as nothing. */
 export const INDEX_SEPARATOR = '\u200b';
@@ -52,10 +59,25 @@ function separatePlusHash(text: string): string {
   });
 }
 
-/** A text as the index holds it: unspaced scripts cut into words, + and # set apart unless they end a word. */
-export function indexText(text: string): string {
+/** A run cut between every character (code point). */
+function characterRun(run: string): string {
+  return INDEX_SEPARATOR + [...run].join(INDEX_SEPARATOR) + INDEX_SEPARATOR;
+}
+
+/**
+ * A text as the index holds it: unspaced scripts cut into words (the first `segmentLimit`
+ * characters of them; the rest into characters), + and # set apart unless they end a word.
+ */
+export function indexText(text: string, segmentLimit = INTEGRATE_TEXT_LIMIT): string {
   let out = text.includes('+') || text.includes('#') ? separatePlusHash(text) : text;
-  if (UNSPACED_CHAR.test(out)) out = out.replace(UNSPACED_RUN, segmentRun);
+  if (UNSPACED_CHAR.test(out)) {
+    let left = segmentLimit;
+    out = out.replace(UNSPACED_RUN, (run) => {
+      if (run.length > left) { left = 0; return characterRun(run); }
+      left -= run.length;
+      return segmentRun(run);
+    });
+  }
   return out;
 }
 
@@ -107,11 +129,14 @@ export function buildFtsQuery(text: string): FtsQuery {
     seen.add(key);
     distinct++;
     if (phrases.length >= MAX_QUERY_WORDS) continue;
-    const tokens = indexText(word).replaceAll('"', '""');
-    phrases.push(`"${tokens}"${HANGUL_END.test(word) ? ' *' : ''}`);
+    const prefix = HANGUL_END.test(word) ? ' *' : '';
+    const phrase = (t: string): string => `"${t.replaceAll('"', '""')}"${prefix}`;
+    const segmented = phrase(indexText(word));
+    phrases.push(UNSPACED_CHAR.test(word) ? `(${segmented} OR ${phrase(indexText(word, 0))})` : segmented);
     words.push(word);
   }
   if (longCut) warnings.push(`${longCut} query word(s) longer than ${MAX_WORD_CHARS} characters were cut to their first ${MAX_WORD_CHARS}`);
   if (distinct > MAX_QUERY_WORDS) warnings.push(`the query has ${distinct} distinct words; only the first ${MAX_QUERY_WORDS} were searched for`);
-  return { match: phrases.join(' '), words, warnings };
+  // Explicit AND: FTS5's implicit AND does not join a parenthesized OR group.
+  return { match: phrases.join(' AND '), words, warnings };
 }

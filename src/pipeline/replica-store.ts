@@ -21,6 +21,15 @@
 import type Database from 'better-sqlite3';
 import { createReplicaIndex } from '../corpus/replicas/create.js';
 import type { BucketKey, ReplicaMethod, SignatureIndex } from '../corpus/replicas/replica-index.js';
+import { INTEGRATE_TEXT_LIMIT, textBudget } from '../corpus/text-limit.js';
+
+/**
+ * Characters of a record's content its near-duplicate signature (MinHash, SimHash, keyword
+ * fingerprint) is made from: the first INTEGRATE_TEXT_LIMIT, as for the DocView's words. Two
+ * huge pages that agree that far are near-replicas. Exact copies are still decided on the whole
+ * content (its key, the record's `fingerprint`, is computed where the page is cleaned).
+ */
+export const SIGNATURE_TEXT_LIMIT = INTEGRATE_TEXT_LIMIT;
 
 export type ReplicaChoice = ReplicaMethod | 'none';
 
@@ -97,13 +106,15 @@ export class StoredReplicaIndex {
   }
 
   /** Checks the page at corpus index `idx` against every page indexed before it, then indexes it. */
-  admit(idx: number, id: string, content: string): ReplicaDecision | undefined {
+  admit(idx: number, id: string, content: string, exactKey?: string | null): ReplicaDecision | undefined {
     if (!this.insertPage) return undefined;
     this.beforeWrite();
     let found: ReplicaDecision | undefined;
     const signed: [StoredTrack, unknown, BucketKey[]][] = [];
+    const head = textBudget(SIGNATURE_TEXT_LIMIT)(content);
     for (const track of this.tracks) {
-      const sig = track.index.sign(content);
+      const exact = track.index.method === 'exact';
+      const sig = exact && exactKey !== undefined ? exactKey : track.index.sign(exact ? content : head);
       if (sig === null) continue;
       const keys = track.index.bucketKeys(sig);
       const best = found ? undefined : track.matches(sig, keys)[0];

@@ -17,7 +17,6 @@ import { join, resolve } from 'node:path';
 import { ThresherError } from '../errors.js';
 import { parseClassifierModel } from '../corpus/classify/model.js';
 import { REPLICA_METHODS } from '../corpus/replicas/create.js';
-import { exactKey } from '../corpus/replicas/exact.js';
 import { hostOf as siteHostOf } from '../site/model.js';
 import { openCorpus, type BadLines, type Census, type CorpusItem, type CorpusSource } from './input.js';
 import { checkSiteOptions, learnCorpusSites, learnStopWords, STATS_PAGES_DEFAULT, type SiteLearningOptions } from './learn.js';
@@ -249,9 +248,8 @@ function decide(item: CorpusItem, outcome: PageOutcome | null, idTaken: (id: str
   if (!outcome) return fail('E_INPUT_READ', 'no bytes were read');
   if (!outcome.ok) return fail(outcome.code, outcome.message);
   const record = { index: item.index, ...outcome.record };
-  record.fingerprint = exactKey(record.content) ?? undefined;
   if (idTaken(record.id)) return fail('E_DUPLICATE_ID', `the id ${record.id} was already stored by an earlier page`);
-  const replica = replicas.admit(item.index, record.id, record.content);
+  const replica = replicas.admit(item.index, record.id, record.content, record.fingerprint ?? null);
   if (replica) return { kind: 'replica', index: item.index, id: record.id, ...replica };
   return { kind: 'record', record, timings: outcome.timings, index: outcome.index };
 }

@@ -31,7 +31,7 @@ export const LOCK_FILE = 'thresher.lock';
 /** 4: the FTS index holds its own text, cut into words for CJK and Thai (corpus/search-text.ts), with + and # as word characters. */
 export const SCHEMA_VERSION = '4';
 /** The FTS5 tokenizer of the index; search-text.ts makes the text and the queries it reads. */
-const FTS_TOKENIZER = "unicode61 tokenchars '+#'";
+export const FTS_TOKENIZER = "unicode61 tokenchars '+#'";
 
 /** What the learning passes found, as the store keeps it. */
 export interface Learned {
@@ -195,7 +195,9 @@ export class CorpusStore {
   /** Stores a batch of consecutive corpus entries; `nextIndex` is where the run goes on. */
   commit(entries: BatchEntry[], nextIndex: number): void {
     const records: [StoredRecord, string][] = [];
-    for (const e of entries) if (e.kind === 'record') records.push([e.record, JSON.stringify(e.record)]);
+    // Each record is serialized once: its JSONL line is also its docs row (a page's content can be tens of MB).
+    const lines = new Map<StoredRecord, string>();
+    for (const e of entries) if (e.kind === 'record') { const line = JSON.stringify(e.record); records.push([e.record, line]); lines.set(e.record, line); }
     const jsonlBytes = append(this.jsonl, records.length ? [Buffer.from(records.map((r) => r[1]).join('\n') + '\n', 'utf8')] : []);
     let warcBytes = 0;
     if (this.warc) {
@@ -212,7 +214,7 @@ export class CorpusStore {
       for (const e of entries) {
         if (e.kind === 'record') {
           const r = e.record;
-          insertDoc.run(r.index, r.id, r.url ?? null, r.host, r.type, r.title, r.lang ?? null, r.abstract ?? null, r.content, JSON.stringify(r), e.timings ? JSON.stringify(e.timings) : null);
+          insertDoc.run(r.index, r.id, r.url ?? null, r.host, r.type, r.title, r.lang ?? null, r.abstract ?? null, r.content, lines.get(r)!, e.timings ? JSON.stringify(e.timings) : null);
           insertFts.run(r.index, e.index?.title ?? r.title, e.index?.abstract ?? r.abstract ?? '', e.index?.content ?? r.content);
         } else if (e.kind === 'replica') insertReplica.run(e.index, e.id, e.canonical, e.method);
         else insertFailure.run(e.index, e.id, e.code, e.message);

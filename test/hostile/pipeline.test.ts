@@ -4,8 +4,13 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { runCorpus } from '../../src/pipeline/run.js';
 import { readWarc } from '../../src/io/warc.js';
+import { integrate } from '../../src/corpus/docview.js';
+import { exactKey } from '../../src/corpus/replicas/exact.js';
+import { Md5, md5Words } from '../../src/corpus/replicas/md5.js';
+import { SIGNATURE_TEXT_LIMIT, StoredReplicaIndex } from '../../src/pipeline/replica-store.js';
 
 /** A page about `topic`, distinct enough from the other topics' pages not to be a replica. */
 function page(topic: string): string {
@@ -99,4 +104,50 @@ test('hostile run: malformed lines of a directory\'s manifest.jsonl are counted 
   ] });
   const ids = readFileSync(join(dir, 'out', 'records.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l).id);
   assert.deepEqual(ids, ['https://one.example/a', 'https://one.example/b', 'c.html']);
+});
+
+/** A page whose first part is about `first` and whose (much longer) rest is about `rest`. */
+function twoPartPage(first: string, rest: string, restParas: number): string {
+  const para = (t: string, k: number) => `<p>Paragraph ${k} on ${t}: the ${t} were measured by the ${t} survey, and every ${t} report named the ${t} once more.</p>`;
+  return `<html><head><title>Report</title></head><body><article><h1>Report</h1>${Array.from({ length: 8 }, (_, k) => para(first, k)).join('')}${Array.from({ length: restParas }, (_, k) => para(rest, k)).join('')}</article></body></html>`;
+}
+
+test('hostile integrate: keywords, abstract and language read at most textLimit characters of a huge page (the content stays whole)', () => {
+  const html = twoPartPage('glaciers', 'volcanoes', 400);
+  const whole = integrate(html, {});
+  assert.ok(whole.keywords.some((k) => k.term === 'volcanoes'), 'with the default limit this page is read whole');
+  const bounded = integrate(html, { textLimit: 900 });
+  const terms = bounded.keywords.map((k) => k.term);
+  assert.ok(terms.includes('glaciers'), terms.join(' '));
+  assert.ok(!terms.includes('volcanoes'), `words past the limit were read: ${terms.join(' ')}`);
+  assert.doesNotMatch(bounded.abstract ?? '', /volcano/);
+  assert.match(bounded.content, /volcanoes/);
+  assert.throws(() => integrate(html, { textLimit: 0 }), /textLimit/);
+});
+
+test('hostile replicas: near-replica signatures read the first SIGNATURE_TEXT_LIMIT characters; exact copies are still judged on the whole text', () => {
+  const head = Array.from({ length: Math.ceil(SIGNATURE_TEXT_LIMIT / 60) }, (_, i) => `sentence ${i} of the shared opening part goes here.`).join(' ').slice(0, SIGNATURE_TEXT_LIMIT);
+  const tail = (t: string) => Array.from({ length: 20_000 }, (_, i) => `${t} ${i} ${t}s`).join(' ');
+  const db = new Database(':memory:');
+  const ix = new StoredReplicaIndex(db, 'minhash', () => { if (!db.inTransaction) db.exec('BEGIN'); });
+  const a = `${head} ${tail('orchard')}`, b = `${head} ${tail('harbour')}`;
+  assert.equal(ix.admit(0, 'a', a, exactKey(a)), undefined);
+  assert.deepEqual(ix.admit(1, 'b', b, exactKey(b)), { canonical: 'a', method: 'minhash' }, 'the same first million characters: a near-replica');
+  assert.notEqual(exactKey(a), exactKey(b), 'not an exact copy: the tails differ');
+  assert.deepEqual(ix.admit(2, 'c', a, exactKey(a)), { canonical: 'a', method: 'exact' });
+  db.close();
+});
+
+test('hostile replicas: the exact key of a long text, hashed in pieces, is the key of the whole text', () => {
+  let seed = 7;
+  const rand = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+  const alphabet = ['a', 'B', 'Σ', 'σ', ' ', '  ', '\n', '\t', '\u00a0', '\u3000', '\u00a8', '\u0301', 'e\u0301', '\u2019', 'ﬁ', 'Ａ', '字', '\u2028', '😀', 'ΟΔΟΣ', '.', '1'];
+  for (let t = 0; t < 2000; t++) {
+    let s = '';
+    for (let i = Math.floor(rand() * 120); i > 0; i--) s += alphabet[Math.floor(rand() * alphabet.length)];
+    for (const piece of [1, 2, 5, 17]) assert.equal(exactKey(s, piece), exactKey(s), `${JSON.stringify(s)} in pieces of ${piece}`);
+    const bytes = new TextEncoder().encode(s);
+    const cut = Math.floor(rand() * (bytes.length + 1));
+    assert.deepEqual(new Md5().update(bytes.subarray(0, cut)).update(bytes.subarray(cut)).digest(), md5Words(bytes));
+  }
 });

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { runCorpus } from '../../src/pipeline/run.js';
 import { searchCorpus } from '../../src/pipeline/search.js';
-import { MAX_QUERY_WORDS } from '../../src/corpus/search-text.js';
+import { buildFtsQuery, indexText, MAX_QUERY_WORDS } from '../../src/corpus/search-text.js';
+import { FTS_TOKENIZER } from '../../src/pipeline/store.js';
 import { isThresherError } from '../../src/index.js';
 
 function page(title: string, paras: string[]): string {
@@ -79,12 +80,13 @@ test('hostile search: a long query is de-duplicated and cut at MAX_QUERY_WORDS w
   assert.deepEqual(repeated.warnings, []);
   const time = (n: number) => {
     let best = Infinity;
-    for (let k = 0; k < 3; k++) { const t0 = performance.now(); searchCorpus(out, query(n)); best = Math.min(best, performance.now() - t0); }
+    // Best of 5: the machine is shared, and one search takes milliseconds.
+    for (let k = 0; k < 5; k++) { const t0 = performance.now(); searchCorpus(out, query(n)); best = Math.min(best, performance.now() - t0); }
     return best;
   };
   time(200);
   // n against 10·n words: without the cap the snippet and ranking grew with words × matches (quadratic).
-  const ratio = time(2000) / Math.max(time(200), 1);
+  const ratio = time(2000) / Math.max(time(200), 2);
   assert.ok(ratio < 10, `10× the words took ${ratio.toFixed(1)}× the time`);
 });
 
@@ -94,4 +96,18 @@ test('hostile search: a store written by an older thresher is refused with a cle
   db.prepare("UPDATE meta SET value = '3' WHERE key = 'schema'").run();
   db.close();
   assert.throws(() => searchCorpus(out, 'harbour'), (e) => isThresherError(e) && e.code === 'E_STORE' && /schema 3.*--fresh/.test(e.message));
+});
+
+test('hostile search: past the segmentation limit CJK runs are indexed character by character, and queries still find them', () => {
+  const db = new Database(':memory:');
+  db.exec(`CREATE VIRTUAL TABLE t USING fts5(a, tokenize="${FTS_TOKENIZER}")`);
+  const sentence = '宇航员在太空中喝酒';
+  // The same sentence segmented (within the limit) and cut into characters (past it).
+  db.prepare('INSERT INTO t (rowid, a) VALUES (?, ?)').run(1, indexText(sentence));
+  db.prepare('INSERT INTO t (rowid, a) VALUES (?, ?)').run(2, indexText(`${sentence}。${sentence}`, sentence.length + 2));
+  db.prepare('INSERT INTO t (rowid, a) VALUES (?, ?)').run(3, indexText(sentence, 0));
+  const rows = (q: string) => (db.prepare('SELECT rowid AS r FROM t WHERE t MATCH ? ORDER BY rowid').all(buildFtsQuery(q).match) as { r: number }[]).map((x) => x.r);
+  for (const q of ['宇航员', '喝酒', '太空中', '宇航员 喝酒']) assert.deepEqual(rows(q), [1, 2, 3], q);
+  assert.deepEqual(rows('酒喝'), [], 'characters out of order are no match');
+  db.close();
 });

@@ -18,26 +18,56 @@ const T = (() => {
 
 const encoder = new TextEncoder();
 
-/** The 16-byte digest of `input` as four little-endian 32-bit words (A, B, C, D of RFC 1321). */
-export function md5Words(input: string | Uint8Array): Uint32Array {
-  const bytes = typeof input === 'string' ? encoder.encode(input) : input;
-  const n = bytes.length;
-  // Padding: 0x80, zeros to 56 mod 64, then the bit length as 64-bit little-endian.
-  const total = (((n + 8) >>> 6) + 1) << 6;
-  const buf = new Uint8Array(total);
-  buf.set(bytes);
-  buf[n] = 0x80;
-  const bitsLo = (n * 8) >>> 0;
-  const bitsHi = Math.floor(n / 0x20000000) >>> 0;
-  const dv = new DataView(buf.buffer);
-  dv.setUint32(total - 8, bitsLo, true);
-  dv.setUint32(total - 4, bitsHi, true);
+/**
+ * MD5 fed in pieces (update, then digest once), so a long text can be hashed without its whole
+ * UTF-8 encoding in memory; the same digest as hashing the pieces joined.
+ */
+export class Md5 {
+  private a0 = 0x67452301 | 0;
+  private b0 = 0xefcdab89 | 0;
+  private c0 = 0x98badcfe | 0;
+  private d0 = 0x10325476 | 0;
+  /** Bytes hashed so far. */
+  private n = 0;
+  /** The start of a 64-byte block not yet full. */
+  private readonly tail = new Uint8Array(64);
+  private readonly x = new Int32Array(16);
 
-  let a0 = 0x67452301 | 0, b0 = 0xefcdab89 | 0, c0 = 0x98badcfe | 0, d0 = 0x10325476 | 0;
-  const x = new Int32Array(16);
-  for (let off = 0; off < total; off += 64) {
-    for (let j = 0; j < 16; j++) x[j] = dv.getInt32(off + j * 4, true);
-    let a = a0, b = b0, c = c0, d = d0;
+  update(input: string | Uint8Array): this {
+    const bytes = typeof input === 'string' ? encoder.encode(input) : input;
+    let off = 0;
+    let used = this.n & 63;
+    this.n += bytes.length;
+    if (used) {
+      const take = Math.min(64 - used, bytes.length);
+      this.tail.set(bytes.subarray(0, take), used);
+      off = take;
+      used += take;
+      if (used < 64) return this;
+      this.block(this.tail, 0);
+    }
+    for (; off + 64 <= bytes.length; off += 64) this.block(bytes, off);
+    this.tail.set(bytes.subarray(off), 0);
+    return this;
+  }
+
+  /** The 16-byte digest as four little-endian 32-bit words (A, B, C, D of RFC 1321). */
+  digest(): Uint32Array {
+    const n = this.n;
+    // Padding: 0x80, zeros to 56 mod 64, then the bit length as 64-bit little-endian.
+    const pad = new Uint8Array((((n + 8) >>> 6) + 1) * 64 - n);
+    pad[0] = 0x80;
+    const dv = new DataView(pad.buffer);
+    dv.setUint32(pad.length - 8, (n * 8) >>> 0, true);
+    dv.setUint32(pad.length - 4, Math.floor(n / 0x20000000) >>> 0, true);
+    this.update(pad);
+    return Uint32Array.of(this.a0 >>> 0, this.b0 >>> 0, this.c0 >>> 0, this.d0 >>> 0);
+  }
+
+  private block(bytes: Uint8Array, off: number): void {
+    const x = this.x;
+    for (let j = 0, p = off; j < 16; j++, p += 4) x[j] = bytes[p] | (bytes[p + 1] << 8) | (bytes[p + 2] << 16) | (bytes[p + 3] << 24);
+    let a = this.a0, b = this.b0, c = this.c0, d = this.d0;
     for (let i = 0; i < 64; i++) {
       let f: number, g: number;
       if (i < 16) { f = (b & c) | (~b & d); g = i; }
@@ -49,14 +79,22 @@ export function md5Words(input: string | Uint8Array): Uint32Array {
       a = d; d = c; c = b;
       b = (b + ((sum << s) | (sum >>> (32 - s)))) | 0;
     }
-    a0 = (a0 + a) | 0; b0 = (b0 + b) | 0; c0 = (c0 + c) | 0; d0 = (d0 + d) | 0;
+    this.a0 = (this.a0 + a) | 0; this.b0 = (this.b0 + b) | 0; this.c0 = (this.c0 + c) | 0; this.d0 = (this.d0 + d) | 0;
   }
-  return Uint32Array.of(a0 >>> 0, b0 >>> 0, c0 >>> 0, d0 >>> 0);
+}
+
+/** The 16-byte digest of `input` as four little-endian 32-bit words (A, B, C, D of RFC 1321). */
+export function md5Words(input: string | Uint8Array): Uint32Array {
+  return new Md5().update(input).digest();
 }
 
 /** The digest as 32 lower-case hex digits, in RFC 1321's byte order. */
 export function md5Hex(input: string | Uint8Array): string {
-  const w = md5Words(input);
+  return hexDigest(md5Words(input));
+}
+
+/** Digest words (md5Words, Md5.digest) as 32 lower-case hex digits, in RFC 1321's byte order. */
+export function hexDigest(w: Uint32Array): string {
   let out = '';
   for (let i = 0; i < 4; i++) {
     for (let k = 0; k < 4; k++) out += ((w[i] >>> (8 * k)) & 0xff).toString(16).padStart(2, '0');
