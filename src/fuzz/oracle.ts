@@ -126,42 +126,83 @@ export function markdownDestination(dest: string): string {
     (m: string, escaped: string | undefined) => (escaped !== undefined ? escaped : decodeReference(m)));
 }
 
+/** Where the link destination starting at s[j] ends, and the destination. */
+function destinationAt(s: string, j: number): { dest: string; end: number } {
+  if (s[j] === '<') {
+    const e = s.indexOf('>', j);
+    return { dest: s.slice(j + 1, e < 0 ? s.length : e), end: e < 0 ? s.length : e + 1 };
+  }
+  let depth = 0;
+  const st = j;
+  for (; j < s.length; j++) {
+    const c = s[j];
+    if (c === '\\') { j++; continue; }
+    if (c === '(') depth++;
+    else if (c === ')') { if (depth === 0) break; depth--; } else if (/\s/.test(c)) break;
+  }
+  return { dest: s.slice(st, j), end: j };
+}
+
+/**
+ * One pass over a Markdown block's inline syntax, as CommonMark reads it from the left: a
+ * backslash escapes the next character; a backtick run opens a code span when a run of the same
+ * length closes it (then it is text as written, taken out here); "](" after an open "[" ends a
+ * link text, and its destination is read raw (backticks in it open nothing). Returns the
+ * destinations and the text with code spans and destinations taken out.
+ */
+function scanInlines(s: string): { dests: string[]; text: string } {
+  const dests: string[] = [];
+  const text: string[] = [];
+  let brackets = 0;
+  for (let i = 0; i < s.length;) {
+    const c = s[i];
+    if (c === '\\') { text.push(s.slice(i, i + 2)); i += 2; continue; }
+    if (c === '`') {
+      let k = i;
+      while (s[k] === '`') k++;
+      const run = k - i;
+      let close = -1;
+      for (let j = s.indexOf('`', k); j >= 0; j = s.indexOf('`', j)) {
+        let e = j;
+        while (s[e] === '`') e++;
+        if (e - j === run) { close = j; break; }
+        j = e;
+      }
+      if (close >= 0) { text.push(' '); i = close + run; } else { text.push(s.slice(i, k)); i = k; }
+      continue;
+    }
+    if (c === '[') brackets++;
+    else if (c === ']' && brackets > 0) {
+      brackets--;
+      if (s[i + 1] === '(') {
+        const d = destinationAt(s, i + 2);
+        dests.push(d.dest);
+        text.push('] ');
+        i = d.end;
+        continue;
+      }
+    }
+    text.push(c);
+    i++;
+  }
+  return { dests, text: text.join('') };
+}
+
 /**
  * The Markdown's raw HTML and link destinations; `texts` receives the Markdown with code and
  * destinations taken out (for the needle check).
  */
 export function checkMarkdown(md: string, texts: string[]): SafetyProblem[] {
   const problems: SafetyProblem[] = [];
-  // Code blocks and spans show their text as written: take them out first.
-  let s = md.replace(/^( {0,3})(`{3,}|~{3,})[^\n]*\n[\s\S]*?^ {0,3}\2[`~]*[ \t]*$/gm, ' ');
-  s = s.replace(/(^|[^`\\])(`+)(?!`)([\s\S]*?[^`])\2(?!`)/g, '$1 ');
-  let rest = '';
-  let from = 0;
-  for (let i = s.indexOf('](', 0); i >= 0 && problems.length < 5; i = s.indexOf('](', i + 1)) {
-    if (!unescaped(s, i)) continue;
-    let j = i + 2;
-    let dest: string;
-    if (s[j] === '<') {
-      const e = s.indexOf('>', j);
-      dest = s.slice(j + 1, e < 0 ? s.length : e);
-      j = e < 0 ? s.length : e + 1;
-    } else {
-      let depth = 0;
-      const st = j;
-      for (; j < s.length; j++) {
-        const c = s[j];
-        if (c === '\\') { j++; continue; }
-        if (c === '(') depth++;
-        else if (c === ')') { if (depth === 0) break; depth--; } else if (/\s/.test(c)) break;
-      }
-      dest = s.slice(st, j);
-    }
+  // Code blocks show their text as written: taken out first. (A backtick fence's info string
+  // holds no backtick: "``` `` ```" is a code span, not a fence.)
+  const blocks = md.replace(/^ {0,3}(`{3,})[^`\n]*\n[\s\S]*?^ {0,3}\1`*[ \t]*$|^ {0,3}(~{3,})[^\n]*\n[\s\S]*?^ {0,3}\2~*[ \t]*$/gm, ' ');
+  const { dests, text: rest } = scanInlines(blocks);
+  for (const dest of dests) {
     const value = markdownDestination(dest);
     if (!isSafeUrl(value)) problems.push({ property: 'markdown-safe', message: `a Markdown link destination ${JSON.stringify(dest.slice(0, 120))} reads as ${JSON.stringify(value.slice(0, 120))}: not an http(s), mailto, relative or fragment URL` });
-    rest += s.slice(from, i + 1) + ' ';
-    from = j;
+    if (problems.length >= 5) break;
   }
-  rest += s.slice(from);
   for (const m of rest.matchAll(/<([a-z][a-z0-9-]*)([^<>]*)>?/gi)) {
     if (!unescaped(rest, m.index!)) continue;
     const tag = m[1].toLowerCase();

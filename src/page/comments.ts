@@ -20,6 +20,7 @@ import { CONTENT, type Labels } from './labels.js';
 import { HEADING_TAGS } from '../dom/tags.js';
 import type { BlockModel, UnitScores } from './learned.js';
 import type { CommentEntry } from '../types.js';
+import { escapeLineStart, escapeText } from '../render/markdown.js';
 
 /** A unit is part of a comment from this probability on. */
 export const COMMENT_THRESHOLD = 0.5;
@@ -78,10 +79,14 @@ function commonAncestor(els: readonly DomElement[]): DomElement {
   return lca;
 }
 
-/** One entry per comment: its units' text, one per line; Markdown paragraphs. */
+/**
+ * One entry per comment: its units' text, one per line; Markdown paragraphs, escaped (a comment
+ * is text a stranger wrote: "<img src=x onerror=...>" or "[x](javascript:...)" written as text
+ * was live HTML or a live link in the Markdown; found by the fuzz campaign, issue 25).
+ */
 export function renderComments(groups: readonly DomElement[][], repair: (s: string) => string): CommentEntry[] {
   return groups.map((g) => {
     const lines = g.map(unitText).filter(Boolean).map(repair);
-    return { text: lines.join('\n'), markdown: lines.join('\n\n') };
+    return { text: lines.join('\n'), markdown: lines.map((l) => escapeLineStart(escapeText(l))).join('\n\n') };
   });
 }

@@ -24,6 +24,7 @@ import { applyContract } from './contract.js';
 import { findComments, renderComments } from './comments.js';
 import { jsonArticle, type JsonArticle } from './json-article.js';
 import { repairMojibake } from '../text/mojibake.js';
+import { oneLine } from '../text/whitespace.js';
 import { labelSatisfiable } from './satisfiable.js';
 import { labelTagTree } from './tag-tree.js';
 
@@ -74,7 +75,9 @@ export function extract(input: string | Uint8Array, options: ExtractOptions = {}
 
   // Repaired on the way out: the labelers read the page as it is, the outputs are what it meant.
   const repair = options.repairMojibake === false ? (s: string) => s : repairMojibake;
-  const title = repair(meta.metadata.title);
+  // thresher's own clean HTML keeps the title the first extraction gave, as written in its
+  // <title>: read afresh, the site name could be cut from it a second time (fuzz campaign, issue 25).
+  const title = repair(ownCleanTitle(doc) ?? meta.metadata.title);
   const metadata = { ...meta.metadata, title };
   const lead = options.title === true && title ? title : '';
   const body = fromJson ? fromJson.text : c.text;
@@ -162,6 +165,13 @@ function decodeInput(input: string | Uint8Array, options: ExtractOptions, budget
 function isOwnCleanHtml(doc: DomDocument): boolean {
   return doc.head?.children.some((c) => c.kind === 1 && c.tag === 'meta' && c.attr('name')?.toLowerCase() === 'generator' &&
     c.attr('content') === CLEAN_HTML_GENERATOR) ?? false;
+}
+
+/** The <title> of thresher's own clean HTML, as renderHtml wrote it; null for any other page. */
+function ownCleanTitle(doc: DomDocument): string | null {
+  if (!isOwnCleanHtml(doc)) return null;
+  const el = doc.head?.children.find((c): c is DomElement => c.kind === 1 && c.tag === 'title');
+  return el ? oneLine(el.children.map((c) => (c.kind === 3 ? c.data : '')).join('')) : null;
 }
 
 /** The <h1> renderHtml writes first with `title: true` (marked); null when the clean HTML has none. */
