@@ -14,7 +14,8 @@ import { colourDistance, composite, parseColour } from '../src/visual/colour.js'
 import {
   elementPath, joinLayout, LAYOUT_SNAPSHOT_VERSION, Shown, snapshotPath, validateLayout, type ElementLayout, type LayoutSnapshot,
 } from '../src/visual/layout.js';
-import { buildSyntheticPage, type PageSpec } from '../src/visual/synthetic-layout.js';
+import { buildSyntheticPage, syntheticLayoutOf, type PageSpec } from '../src/visual/synthetic-layout.js';
+import { labelDvps } from '../src/visual/dvps.js';
 
 function parse(html: string): DomDocument {
   const doc = parseHtml(html);
@@ -211,4 +212,26 @@ describe('synthetic layout engine', () => {
     throwsBad(() => buildSyntheticPage({ body: { flow: 'row', children: ['text in a row'] } }), /row .* inline content/);
     throwsBad(() => buildSyntheticPage({ body: { children: [{ tag: 'a', children: [{ tag: 'div', children: ['x'] }] }] } }), /<div> inside an inline element/);
   });
+
+  test('syntheticLayoutOf: any parsed page gets a layout that joins (blocks in links, table white space, hidden, deep nesting)', () => {
+    const deep = '<div>'.repeat(600) + 'deep text' + '</div>'.repeat(600);
+    const html = '<!doctype html><html><head><link rel="canonical" href="/x"><title>T</title></head><body>' +
+      '<a href="/a"><div>block in a link</div></a><table> <tr> <td>cell</td> </tr> </table><p hidden>gone</p>' +
+      `<span>inline <b>bold</b></span>${deep}</body></html>`;
+    const doc = parse(html);
+    const layout = syntheticLayoutOf(doc);
+    const j = joinLayout(doc, layout);
+    const deeper = doc.elements.filter((e) => e.depth > 512).length;
+    assert.ok(deeper > 0);
+    assert.equal(j.unmatchedDom, deeper + 1, 'the deep elements and the <link> in the head');
+    const st = (tag: string) => j.state[find(doc, (e) => e.tag === tag).id];
+    assert.equal(st('td'), Shown.VISIBLE);
+    assert.equal(st('p'), Shown.NONE);
+    const a = find(doc, (e) => e.tag === 'a');
+    assert.equal(j.entry[a.id]!.display, 'block');
+    assert.equal(j.entry[find(doc, (e) => e.tag === 'b').id]!.display, 'inline');
+    const labels = labelDvps(doc, layout);
+    assert.equal(labels.marks.length, doc.elements.length);
+  });
 });
+

@@ -11,9 +11,9 @@
  * from the top and pairs children by (tag, nth). Counting same-tag siblings only, not all
  * siblings, is what makes it tolerate the elements thresher's parser leaves out: dropping every
  * <script>, <button> or <iframe> shifts no <div>'s number. A document-order index would shift.
- * An element on one side with no partner on the other is reported, never an error: its subtree
- * on the thresher side has no layout (see `state` below), and snapshot entries without a partner
- * are counted. Paths (`/html[1]/body[1]/div[2]`) are derived for messages only: stored per entry
+ * An element on one side with no partner on the other is reported, never an error: a thresher
+ * element without a partner (and so its whole subtree) has no box and shows nothing (Shown.NO_BOX
+ * below), and snapshot entries without a partner are counted. Paths (`/html[1]/body[1]/div[2]`) are derived for messages only: stored per entry
  * they cost O(depth) each.
  *
  * Filling it (the browser part):
@@ -98,7 +98,7 @@ export interface LayoutJoin {
   snapshot: LayoutSnapshot;
   /** By element id: the element's entry, or undefined when the snapshot has none. */
   entry: (ElementLayout | undefined)[];
-  /** By element id: Shown. An element without an entry takes its nearest ancestor's state. */
+  /** By element id: Shown. An element without an entry is NO_BOX, or NONE/HIDDEN when its parent is. */
   state: Uint8Array;
   /** By element id: the colour a reader sees behind the element's content (composited, opaque). */
   background: Rgba[];

@@ -19,6 +19,7 @@
  *  - A <table> whose spec lists <tr> children gets the <tbody> an HTML parser inserts.
  * Library code: a spec the engine cannot lay out throws ThresherError E_BAD_OPTION.
  */
+import type { DomDocument, DomElement } from '../dom/node.js';
 import { ThresherError } from '../errors.js';
 import { isCjk } from '../text/measure.js';
 import { LAYOUT_SNAPSHOT_VERSION, type ElementLayout, type LayoutSnapshot } from './layout.js';
@@ -80,7 +81,9 @@ function bad(message: string): never {
   throw new ThresherError('E_BAD_OPTION', `synthetic layout: ${message}`);
 }
 
-const isInline = (c: BoxSpec | string): boolean => typeof c === 'string' || INLINE_TAGS.has(c.tag ?? 'div');
+/** Inline content: text, and inline tags unless their display says otherwise. */
+const isInline = (c: BoxSpec | string): boolean =>
+  typeof c === 'string' || (c.display === undefined || c.display === 'none' ? INLINE_TAGS.has(c.tag ?? 'div') : c.display === 'inline');
 
 function escapeText(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -129,6 +132,40 @@ export function buildSyntheticPage(page: PageSpec): SyntheticPage {
   const width = Math.max(viewport.width, engine.right), height = Math.max(viewport.height, h, engine.bottom);
   Object.assign(engine.entries[root], { width, height });
   return { html, layout: { version: LAYOUT_SNAPSHOT_VERSION, viewport: { ...viewport }, page: { width, height }, elements: engine.entries } };
+}
+
+/** Deeper elements get no entry: Chromium's HTML parser nests no deeper than 512 either. */
+const MAX_DEPTH = 512;
+/** Table parts whose text children are the inter-tag white space a parser keeps: not laid out. */
+const NO_TEXT = new Set(['table', 'thead', 'tbody', 'tfoot', 'tr']);
+
+/**
+ * A one-column layout of any parsed page, for tests of code that needs a layout (a labeler
+ * conformance suite): the body's tree as a BoxSpec, laid out by the rules above. Not a rendering
+ * of the page's CSS: every block is full width, and only the markup's `hidden` (thresher's
+ * `hidden` flag) hides anything. Elements below depth MAX_DEPTH, and the <head>'s own children
+ * other than <meta> and <title>, get no entry (the join reports them).
+ */
+export function syntheticLayoutOf(doc: DomDocument, viewport = { width: 1280, height: 800 }): LayoutSnapshot {
+  const els = doc.elements;
+  const inlineOnly = new Uint8Array(els.length);
+  for (let i = els.length - 1; i >= 0; i--) {
+    let ok = INLINE_TAGS.has(els[i].tag);
+    for (const c of els[i].children) if (c.kind === 1 && !inlineOnly[c.id]) ok = false;
+    inlineOnly[i] = ok ? 1 : 0;
+  }
+  const toSpec = (el: DomElement, depth: number): BoxSpec => {
+    const spec: BoxSpec = { tag: el.tag };
+    if (el.hidden) spec.display = 'none';
+    else if (INLINE_TAGS.has(el.tag) && !inlineOnly[el.id]) spec.display = 'block';
+    if (depth < MAX_DEPTH) {
+      spec.children = el.children.flatMap((c): (BoxSpec | string)[] =>
+        c.kind === 3 ? (NO_TEXT.has(el.tag) ? [] : [c.data]) : [toSpec(c, depth + 1)]);
+    }
+    return spec;
+  };
+  const body: BoxSpec = doc.body ? toSpec(doc.body, doc.body.depth) : {};
+  return buildSyntheticPage({ viewport, body }).layout;
 }
 
 class Engine {
