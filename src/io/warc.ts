@@ -75,9 +75,12 @@ function safeHeaders(headers: HeaderList): HeaderList {
   return headers.map(([k, v]) => [token(k, 'header name'), headerValue(v)]);
 }
 
-/** A URI for WARC-Target-URI: controls, space and DEL percent-encoded, so that it stays one token on one line. */
+/**
+ * A URI for WARC-Target-URI (the crawler's records and `thresher run --warc`'s): C0 and C1
+ * controls, space and DEL percent-encoded (UTF-8), so that it stays one token on one line.
+ */
 export function targetUri(url: string): string {
-  return url.replace(/[\x00-\x20\x7f]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+  return url.replace(/[\u0000-\u0020\u007f-\u009f]/g, (c) => encodeURIComponent(c));
 }
 
 /** Appends records to one WARC file. Each call writes whole records with synchronous writes. */

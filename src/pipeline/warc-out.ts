@@ -18,17 +18,12 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { ThresherError } from '../errors.js';
+import { targetUri } from '../io/warc.js';
 
 const CRLF = '\r\n';
 
-/** C0 controls, space, DEL and C1 controls: never valid raw in a URI, nor (but space) in a WARC header. */
-const URI_UNSAFE = /[\u0000-\u0020\u007f-\u009f]/gu;
+/** C0 controls (but tab), DEL and C1 controls: never raw in a WARC header. */
 const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/u;
-
-/** A URI as a WARC header value: its control characters and spaces percent-encoded (UTF-8), the rest as given. */
-export function headerSafeUri(uri: string): string {
-  return uri.replace(URI_UNSAFE, (c) => encodeURIComponent(c));
-}
 
 /** A name-based UUID (RFC 9562 version 8) from a SHA-256 of `key`. */
 function uuidOf(key: string): string {
@@ -59,7 +54,7 @@ export function warcInfoRecord(date: string): Uint8Array {
 
 /** One stored record as a conversion record; `json` is its JSONL line. */
 export function warcRecordOf(r: { id: string; url?: string }, json: string, date: string): Uint8Array {
-  const target = r.url !== undefined ? headerSafeUri(r.url) : `urn:x-thresher-id:${encodeURIComponent(r.id)}`;
+  const target = r.url !== undefined ? targetUri(r.url) : `urn:x-thresher-id:${encodeURIComponent(r.id)}`;
   const block = Buffer.from(json, 'utf8');
   const payload = `sha256:${createHash('sha256').update(block).digest('hex')}`;
   return record([
