@@ -14,7 +14,7 @@ import { runCase } from '../../src/fuzz/properties.js';
 import { checkHtml, checkMarkdown, unshownNeedles } from '../../src/fuzz/oracle.js';
 
 const SEED = 20250125;
-const CASES = 20;
+const CASES = 40;
 /** Per-call time limits ×3: CI machines are shared; linear-time ratios are not scaled. */
 const TIME_SCALE = 3;
 
@@ -49,6 +49,12 @@ for (const g of GENERATORS) {
  * --shrink): each failed its property before its fix.
  */
 const PROSE = '<p>' + 'The council met on Tuesday to discuss the new bridge across the river, and agreed to fund it. '.repeat(4) + '</p>';
+const P5 = '<p>' + 'The council met on Tuesday to discuss the new bridge across the river, and agreed to fund it. '.repeat(5) + '</p>';
+const comment = (text: string, i: number): string => `<li class="comment" id="comment-${i}"><div class="comment-author">reader${i}</div>` +
+  `<div class="comment-body"><p>${text}</p></div><a class="reply" href="#r">Reply</a></li>`;
+const COMMENTS_PAGE = `<html><head><title>Bridge</title></head><body><article><h1>Bridge</h1>${P5}${P5}</article><section id="comments" class="comments">` +
+  `<h2>3 Comments</h2><ol class="comment-list">${comment('&lt;img src=x onerror=alert(1)&gt; nice article about the bridge', 1)}` +
+  `${comment('[click me](javascript:alert(1)) great work on the bridge story', 2)}${comment('&lt;script&gt;alert(1)&lt;/script&gt; I disagree with the council', 3)}</ol></section></body></html>`;
 const FOUND: { name: string; case: FuzzCase; property: string }[] = [
   { name: 'a relative href that is a character reference to CommonMark became a javascript: Markdown link', property: 'markdown-safe',
     case: { kind: 'extract', input: `<article>${PROSE}<p>Read <a href="&amp;#106;avascript:${MARK}()">the report</a> and <a href="javascript&amp;colon;${MARK}()">the notes</a>.</p>${PROSE}</article>`, options: { formats: ['markdown'] } } },
@@ -63,10 +69,7 @@ const FOUND: { name: string; case: FuzzCase; property: string }[] = [
   { name: 'title: true wrote the headline into the Markdown unescaped: a title "[x](javascript:...)" became a live link', property: 'markdown-safe',
     case: { kind: 'extract', input: `<meta property="og:title" content="[x](javascript:${MARK}())"><article>${PROSE}</article>`, options: { title: true, formats: ['markdown'] } } },
   { name: 'a user comment\'s text went into its Markdown unescaped: "<img src=x onerror=...>" written as text was live HTML', property: 'markdown-safe',
-    case: { kind: 'extract', options: { comments: true, formats: ['markdown'] },
-      input: `<html><head><title>Bridge</title></head><body><article><h1>Bridge</h1>${PROSE}${PROSE}</article><section id="comments" class="comments"><h2>1 Comment</h2>` +
-        '<ol class="comment-list"><li class="comment" id="comment-1"><div class="comment-author">reader1</div><div class="comment-body"><p>&lt;img src=x onerror=alert(1)&gt; nice article about the bridge</p></div>' +
-        '<a class="reply" href="#r">Reply</a></li></ol></section></body></html>' } },
+    case: { kind: 'extract', options: { comments: true, formats: ['markdown'] }, input: COMMENTS_PAGE } },
   { name: 'the clean HTML\'s title was read afresh (another headline, a site name cut again) instead of kept', property: 'idempotence',
     case: { kind: 'extract', input: '<n class=logo><h2>1.h-n', options: { title: true, images: true, model: false, url: 'http://www.nypost.com/news/worldnews/43918.htm', formats: ['html'] } } },
   { name: 'robots.txt: a Crawl-delay too large for a number (1e400, Infinity) was dropped, so the host got no delay at all (fixed in src/crawl/robots.ts)', property: 'robots-crawl-delay',
