@@ -79,7 +79,8 @@ export interface SafetyProblem { property: 'html-safe' | 'markdown-safe' | 'no-s
 /** The clean HTML's elements, attributes and URLs; `texts` receives its text nodes. */
 export function checkHtml(html: string, texts: string[]): SafetyProblem[] {
   const problems: SafetyProblem[] = [];
-  const raw = /<(script|style|iframe)\b/i.exec(html);
+  // As the tokenizer ends a tag name: "<style-x>" is no <style>.
+  const raw = /<(script|style|iframe)[\s/>]/i.exec(html);
   if (raw) problems.push({ property: 'html-safe', message: `the HTML holds a raw <${raw[1]}> at ${raw.index}: ${JSON.stringify(html.slice(Math.max(0, raw.index - 40), raw.index + 80))}` });
   const doc = parse(html); // scripting enabled: as a browser showing the clean HTML
   const stack: P5Node[] = [doc];

@@ -27,6 +27,10 @@ export interface ContractContext {
   renderedHeadline?: boolean;
 }
 
+/** Why the contract cut a figure or caption (extract() marks such figures in the clean HTML it shows them in). */
+export const FIGURE_REASON = 'a figure or its caption (images: false)';
+const FIGURE = FIGURE_REASON;
+
 /** A cut element may hold at most this share of the body's text. */
 const MAX_CUT_SHARE = 0.5;
 
@@ -43,20 +47,25 @@ export function applyContract(doc: DomDocument, labels: Labels, ctx: ContractCon
  */
 export function contractCuts(doc: DomDocument, ctx: ContractContext): [DomElement, string][] {
   const body = doc.body ?? doc.root;
-  const limit = MAX_CUT_SHARE * Math.max(1, body.textLen);
+  // The rendered headline of the clean HTML is no text of the page the first extraction weighed.
+  const added = ctx.renderedHeadline && ctx.headline ? ctx.headline.textLen : 0;
+  const limit = MAX_CUT_SHARE * Math.max(1, body.textLen - added);
   const els = doc.elements;
   const out: [DomElement, string][] = [];
   const figures: DomElement[] = [];
   let figureText = 0;
   for (let i = body.id + 1, end = body.id + body.tags; i <= end; i++) {
     const el = els[i];
-    const figure = !ctx.images && (el.tag === 'figure' || el.tag === 'figcaption');
+    // In thresher's own clean HTML a figure is cut when it is marked as one the text left out
+    // (data-thresher="figure"), and kept otherwise: the first extraction decided (its share of the
+    // text there is another; found by the fuzz campaign).
+    const figure = !ctx.images && (el.tag === 'figure' || el.tag === 'figcaption') && (!ctx.renderedHeadline || el.attr('data-thresher') === 'figure');
     const reason = el.hidden ? 'hidden by its markup'
       : figure ? FIGURE
         : el === ctx.headline ? 'the headline (it is the title)'
           : null;
-    if (!reason || (el.textLen > limit && !(ctx.renderedHeadline && el === ctx.headline))) continue;
-    if (reason === FIGURE) { figures.push(el); figureText += el.textLen; } else out.push([el, reason]);
+    if (!reason || (el.textLen > limit && !(ctx.renderedHeadline && (el === ctx.headline || reason === FIGURE)))) continue;
+    if (reason === FIGURE && !ctx.renderedHeadline) { figures.push(el); figureText += el.textLen; } else out.push([el, reason]);
     i += el.tags;
   }
   // Figures holding most of the page's text are a gallery (paper 000's image page): its content.
@@ -87,7 +96,6 @@ function laterArticle(doc: DomDocument, headline: DomElement, limit: number): Do
   return null;
 }
 
-const FIGURE = 'a figure or its caption (images: false)';
 
 function rendersSomething(el: DomElement, effective: Uint8Array): boolean {
   for (let j = el.id, end = el.id + el.tags; j <= end; j++) if (effective[j] === CONTENT) return true;

@@ -20,7 +20,7 @@ import { BLOCK_MODEL } from './block-model.generated.js';
 import { CONTENT, Labels } from './labels.js';
 import { extractMetadata } from './metadata/index.js';
 import type { MetadataResult } from './metadata/types.js';
-import { applyContract } from './contract.js';
+import { applyContract, FIGURE_REASON } from './contract.js';
 import { findComments, renderComments } from './comments.js';
 import { jsonArticle, type JsonArticle } from './json-article.js';
 import { repairMojibake } from '../text/mojibake.js';
@@ -229,6 +229,13 @@ function runCascade(doc: DomDocument, options: ExtractOptions, meta: MetadataRes
   return best!;
 }
 
+/** The figures the contract cut from the text (shown in Markdown and HTML with `images`). */
+function figuresCut(labels: Labels): Set<number> {
+  const ids = new Set<number>();
+  for (const [id, reason] of labels.reasons) if (reason === FIGURE_REASON) ids.add(id);
+  return ids;
+}
+
 /** Markdown and HTML, as asked for in `formats`. */
 function renderFormats(result: Extraction, c: CascadeResult, o: {
   options: ExtractOptions; title: string; lead: string; fromJson: JsonArticle | null; repair: (s: string) => string;
@@ -243,6 +250,6 @@ function renderFormats(result: Extraction, c: CascadeResult, o: {
   }
   if (formats.has('html')) {
     result.html = o.repair(o.fromJson ? o.fromJson.html(o.title, o.lead !== '')
-      : renderHtml(shown, o.title, { images, headline: o.lead !== '', baseUrl: o.options.url }));
+      : renderHtml(shown, o.title, { images, headline: o.lead !== '', baseUrl: o.options.url, textCut: c.uncut ? figuresCut(c.labels) : undefined }));
   }
 }

@@ -4,7 +4,7 @@
  * shell its scripts would fill. extract() takes it when every labeler kept less than a short
  * article and the JSON holds more than they kept; `attempts` records it as 'json'.
  */
-import { escapeText } from '../render/html.js';
+import { CLEAN_HTML_GENERATOR, escapeText, HEADLINE_MARK } from '../render/html.js';
 
 export interface JsonArticle {
   text: string;
@@ -24,8 +24,10 @@ export function jsonArticle(articleBody: string | undefined, visibleChars: numbe
   return {
     text,
     markdown: paragraphs.map(escapeMarkdownLine).join('\n\n') + '\n',
-    html: (title, headline) => '<!DOCTYPE html>\n<html>\n<head>\n<meta charset="utf-8">\n' +
-      `<title>${escapeText(title)}</title>\n</head>\n<body>\n${headline && title ? `<h1>${escapeText(title)}</h1>\n` : ''}` +
+    // Marked as thresher's clean HTML, as renderHtml marks it, so that it extracts again to the
+    // same text (read afresh, a labeler dropped paragraphs of it; found by the fuzz campaign).
+    html: (title, headline) => `<!DOCTYPE html>\n<html>\n<head>\n<meta charset="utf-8">\n<meta name="generator" content="${CLEAN_HTML_GENERATOR}">\n` +
+      `<title>${escapeText(title)}</title>\n</head>\n<body>\n${headline && title ? `<h1 ${HEADLINE_MARK}>${escapeText(title)}</h1>\n` : ''}` +
       paragraphs.map((p) => `<p>${escapeText(p)}</p>\n`).join('') + '</body>\n</html>\n',
   };
 }

@@ -26,6 +26,11 @@ export interface RenderOptions {
   images?: boolean;
   /** Open the body with the title as an <h1> (extract()'s `title` option). */
   headline?: boolean;
+  /**
+   * Ids of elements shown here that the text leaves out (the figures `images: true` keeps):
+   * marked data-thresher="figure", so that the clean HTML extracts again to the same text.
+   */
+  textCut?: ReadonlySet<number>;
 }
 
 const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr', 'param', 'keygen', 'frame']);
@@ -36,7 +41,7 @@ const URL_ATTRS = new Set(['href', 'src', 'cite']);
 /** Wrappers unwrapped (children kept) and elements dropped with their subtree. */
 const UNWRAP = new Set(['html', 'body', '#document', '#fragment', 'font', 'basefont', 'blink', 'marquee']);
 const DROP = new Set(['head', 'meta', 'base', 'link']);
-const NO_IMAGES = new Set([...DROP, 'img', 'picture']);
+const NO_IMAGES = new Set([...DROP, 'img']);
 const DOCUMENT_TAGS = new Set(['html', 'body', '#document', '#fragment']);
 /** Elements renamed on output. */
 const RENAME: Record<string, string> = { xmp: 'pre', listing: 'pre', plaintext: 'pre', center: 'div' };
@@ -58,6 +63,8 @@ const LAZY_SRC = ['data-src', 'data-original', 'data-lazy-src', 'data-lazy', 'da
 export const CLEAN_HTML_GENERATOR = 'thresher';
 /** The attribute on the headline the clean HTML starts with under `title: true`. */
 export const HEADLINE_MARK = 'data-thresher="title"';
+/** The attribute on a figure the clean HTML shows (`images: true`) and its text leaves out. */
+export const FIGURE_MARK = 'data-thresher="figure"';
 
 /** Renders the topic content of `labels` as a standalone HTML5 document. */
 export function renderHtml(labels: Labels, title: string, opts: RenderOptions = {}): string {
@@ -81,7 +88,7 @@ export function renderHtml(labels: Labels, title: string, opts: RenderOptions = 
     const wrap = CONTEXT[root.tag] ?? (pre || BLOCK_TAGS.has(root.tag) || DOCUMENT_TAGS.has(root.tag) ? null : ['<div>', '</div>']);
     if (pre) out.push('<pre>');
     if (wrap) out.push(wrap[0]);
-    serializeElement(root, labels, base, out, skip);
+    serializeElement(root, labels, base, out, skip, opts.textCut);
     if (wrap) out.push(wrap[1]);
     if (pre) out.push('</pre>');
     out.push('\n');
@@ -96,16 +103,19 @@ function insidePre(el: DomElement): boolean {
 }
 
 /** Serializes one subtree, skipping NOISE subtrees. Iterative. */
-export function serializeElement(root: DomElement, labels: Labels | null, base: string | undefined, out: string[], drop: ReadonlySet<string> = DROP): void {
+export function serializeElement(root: DomElement, labels: Labels | null, base: string | undefined, out: string[], drop: ReadonlySet<string> = DROP,
+  textCut?: ReadonlySet<number>): void {
   type Frame = { el: DomElement; i: number; close: string };
   const stack: Frame[] = [];
   const open = (el: DomElement): void => {
     if (drop.has(el.tag)) return;
     // A tag name the parser took with odd characters ("<scr<script>" is one element named
     // "scr<script") is unwrapped: written out it would put "<script>" in the output's source.
-    if (UNWRAP.has(el.tag) || !PLAIN_TAG.test(el.tag)) { stack.push({ el, i: 0, close: '' }); return; }
+    // A <picture> without images is unwrapped, not dropped: the text renderer keeps what it holds besides its images.
+    if (UNWRAP.has(el.tag) || !PLAIN_TAG.test(el.tag) || (el.tag === 'picture' && drop.has('img'))) { stack.push({ el, i: 0, close: '' }); return; }
     const tag = RENAME[el.tag] ?? el.tag;
     out.push('<', tag, attributes(el, base));
+    if (textCut?.has(el.id)) out.push(` ${FIGURE_MARK}`);
     out.push('>');
     if (VOID.has(tag)) return;
     if (tag === 'pre') {
@@ -130,7 +140,7 @@ export function serializeElement(root: DomElement, labels: Labels | null, base: 
       for (const inner of labels.contentInside(c)) {
         const wrap = tableWrap(context, inner.tag) ?? CONTEXT[inner.tag];
         if (wrap) out.push(wrap[0]);
-        serializeElement(inner, labels, base, out, drop);
+        serializeElement(inner, labels, base, out, drop, textCut);
         if (wrap) out.push(wrap[1]);
       }
       continue;

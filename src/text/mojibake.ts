@@ -51,9 +51,14 @@ function plausibleInRun(cp: number): boolean {
 
 const LEAD_AND_CONTINUATION = new RegExp(`^[\\u00c2-\\u00f4][${CONTINUATION}]`);
 
-/** True when another candidate sequence ends right before `at` or starts right at `end`. */
+/**
+ * True when another candidate sequence ends right before `at` or starts right at `end`, or a
+ * character of those scripts, decoded already, stands there: a run repaired in part (in a
+ * rendering whose markup kept the sequences apart) is repaired whole, as the whole run would be.
+ */
 function hasNeighbour(text: string, at: number, end: number): boolean {
   if (LEAD_AND_CONTINUATION.test(text.slice(end, end + 2))) return true;
+  if ((end < text.length && plausibleInRun(text.charCodeAt(end))) || (at > 0 && plausibleInRun(text.charCodeAt(at - 1)))) return true;
   for (let back = 2; back <= 4; back++) {
     if (at - back >= 0 && LEAD_AND_CONTINUATION.test(text.slice(at - back, at - back + 2)) &&
       CONTINUATION_ONLY.test(text.slice(at - back + 1, at))) return true;
