@@ -31,7 +31,8 @@ const { values: a } = parseArgs({
 });
 
 if (a.help) {
-  console.log(readFileSync(new URL(import.meta.url), 'utf8').split('\n').slice(2, 18).map((l) => l.replace(/^ \*\/? ?/, '')).join('\n'));
+  const lines = readFileSync(new URL(import.meta.url), 'utf8').split('\n');
+  console.log(lines.slice(2, lines.indexOf(' */')).map((l) => l.replace(/^ \* ?/, '')).join('\n'));
   process.exit(0);
 }
 if (a.list) {
@@ -87,6 +88,9 @@ const seed = num(a.seed, 'seed') ?? Math.floor(Math.random() * 2 ** 31);
 const cases = num(a.cases, 'cases');
 const minutes = num(a.minutes, 'minutes', false) ?? (cases === undefined ? 3 : undefined);
 const only = a.only ? a.only.split(',').map((s) => s.trim()).filter(Boolean) : undefined;
+for (const name of only ?? []) {
+  if (!GENERATORS.some((g) => g.name === name)) { console.error(`--only: no generator "${name}"; there are ${GENERATORS.map((g) => g.name).join(', ')}`); process.exit(2); }
+}
 console.log(`fuzz: seed ${seed}, ${minutes !== undefined ? `${minutes} min` : 'no time box'}${cases !== undefined ? `, at most ${cases} cases per generator` : ''}` +
   `${only ? `, generators ${only.join(', ')}` : ''}; failing cases to ${a.out}/ (replay: npm run fuzz -- --replay FILE)`);
 
@@ -95,7 +99,6 @@ const written = new Map(); // generator/property → files written
 const perGen = new Map();
 let lastPrint = performance.now();
 const t0 = performance.now();
-let failingCases = 0;
 
 let summary;
 try {
@@ -113,7 +116,6 @@ try {
       }
     },
     onFailure(record) {
-      failingCases++;
       const fresh = record.failures.filter((f) => (written.get(`${record.generator}/${f.property}`) ?? 0) < 20);
       if (!fresh.length) return;
       const file = join(a.out, `${record.generator}-${record.seed}-${record.index}.json`);

@@ -114,6 +114,10 @@ function unclosedTitleRepaired(source: string, doc: DomDocument, options: ParseO
   const start = headTitle ? located.titleTagEnds.get(headTitle) : undefined;
   if (start === undefined) return null;
   const rest = source.slice(start);
+  // A </title> later in the source closes it: a long title with markup in its text is a title,
+  // as a browser shows it (repaired, a <plaintext> in it showed the page after it as text; found
+  // by the fuzz campaign, issue 25).
+  if (/<\/title[\t\n\f\r />]/i.test(rest)) return null;
   const cut = rest.search(/[<\n]/);
   if (cut < 0) return null;
   return `${source.slice(0, start + cut)}</title>${rest.slice(cut)}`;

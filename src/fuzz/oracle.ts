@@ -189,16 +189,37 @@ function scanInlines(s: string): { dests: string[]; text: string } {
   return { dests, text: text.join('') };
 }
 
+/** List item and block quote markers before a line's content. */
+const CONTAINER_PREFIX = /^(?:[ \t]*(?:[-+*]|\d{1,9}[.)])[ \t]+|[ \t]*>[ \t]?)*[ \t]*/;
+
+/**
+ * The Markdown with its fenced code blocks blanked, line by line: a fence opens after any list
+ * item or quote markers, with three or more backticks (an info string without backticks: "``` ``
+ * ```" is a code span) or tildes, and closes at a line of the same character, at least as long.
+ */
+function withoutCodeBlocks(md: string): string {
+  const lines = md.split('\n');
+  let fence: string | null = null;
+  for (let k = 0; k < lines.length; k++) {
+    const body = lines[k].replace(CONTAINER_PREFIX, '');
+    if (fence === null) {
+      const m = /^(`{3,})[^`]*$|^(~{3,})/.exec(body);
+      if (m) { fence = m[1] ?? m[2]; lines[k] = ''; }
+      continue;
+    }
+    if (new RegExp(`^${fence[0] === '`' ? '`' : '~'}{${fence.length},}[ \\t]*$`).test(body)) fence = null;
+    lines[k] = '';
+  }
+  return lines.join('\n');
+}
+
 /**
  * The Markdown's raw HTML and link destinations; `texts` receives the Markdown with code and
  * destinations taken out (for the needle check).
  */
 export function checkMarkdown(md: string, texts: string[]): SafetyProblem[] {
   const problems: SafetyProblem[] = [];
-  // Code blocks show their text as written: taken out first. (A backtick fence's info string
-  // holds no backtick: "``` `` ```" is a code span, not a fence.)
-  const blocks = md.replace(/^ {0,3}(`{3,})[^`\n]*\n[\s\S]*?^ {0,3}\1`*[ \t]*$|^ {0,3}(~{3,})[^\n]*\n[\s\S]*?^ {0,3}\2~*[ \t]*$/gm, ' ');
-  const { dests, text: rest } = scanInlines(blocks);
+  const { dests, text: rest } = scanInlines(withoutCodeBlocks(md));
   for (const dest of dests) {
     const value = markdownDestination(dest);
     if (!isSafeUrl(value)) problems.push({ property: 'markdown-safe', message: `a Markdown link destination ${JSON.stringify(dest.slice(0, 120))} reads as ${JSON.stringify(value.slice(0, 120))}: not an http(s), mailto, relative or fragment URL` });

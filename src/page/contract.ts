@@ -56,10 +56,10 @@ export function contractCuts(doc: DomDocument, ctx: ContractContext): [DomElemen
   let figureText = 0;
   for (let i = body.id + 1, end = body.id + body.tags; i <= end; i++) {
     const el = els[i];
-    // In thresher's own clean HTML a figure is cut when it is marked as one the text left out
-    // (data-thresher="figure"), and kept otherwise: the first extraction decided (its share of the
-    // text there is another; found by the fuzz campaign).
-    const figure = !ctx.images && (el.tag === 'figure' || el.tag === 'figcaption') && (!ctx.renderedHeadline || el.attr('data-thresher') === 'figure');
+    // In thresher's own clean HTML what is marked as left out of the text (data-thresher="figure":
+    // a figure, or what was written from inside one) is cut, and no other figure: the first
+    // extraction decided (its share of the text there is another; found by the fuzz campaign).
+    const figure = !ctx.images && (ctx.renderedHeadline ? el.attr('data-thresher') === 'figure' : el.tag === 'figure' || el.tag === 'figcaption');
     const reason = el.hidden ? 'hidden by its markup'
       : figure ? FIGURE
         : el === ctx.headline ? 'the headline (it is the title)'

@@ -230,10 +230,10 @@ function runCascade(doc: DomDocument, options: ExtractOptions, meta: MetadataRes
 }
 
 /** The figures the contract cut from the text (shown in Markdown and HTML with `images`). */
-function figuresCut(labels: Labels): Set<number> {
-  const ids = new Set<number>();
-  for (const [id, reason] of labels.reasons) if (reason === FIGURE_REASON) ids.add(id);
-  return ids;
+function figuresCut(labels: Labels): DomElement[] {
+  const els: DomElement[] = [];
+  for (const [id, reason] of labels.reasons) if (reason === FIGURE_REASON) els.push(labels.doc.elements[id]);
+  return els;
 }
 
 /** Markdown and HTML, as asked for in `formats`. */

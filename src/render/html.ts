@@ -27,10 +27,11 @@ export interface RenderOptions {
   /** Open the body with the title as an <h1> (extract()'s `title` option). */
   headline?: boolean;
   /**
-   * Ids of elements shown here that the text leaves out (the figures `images: true` keeps):
-   * marked data-thresher="figure", so that the clean HTML extracts again to the same text.
+   * Elements shown here whose subtrees the text leaves out (the figures `images: true` keeps):
+   * every element written from inside them is marked data-thresher="figure", so that the clean
+   * HTML extracts again to the same text.
    */
-  textCut?: ReadonlySet<number>;
+  textCut?: readonly DomElement[];
 }
 
 const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr', 'param', 'keygen', 'frame']);
@@ -44,7 +45,8 @@ const DROP = new Set(['head', 'meta', 'base', 'link']);
 const NO_IMAGES = new Set([...DROP, 'img']);
 const DOCUMENT_TAGS = new Set(['html', 'body', '#document', '#fragment']);
 /** Elements renamed on output. */
-const RENAME: Record<string, string> = { xmp: 'pre', listing: 'pre', plaintext: 'pre', center: 'div' };
+// <noscript>, parsed as markup (scripting disabled), is a span: a browser with scripting would hide what it holds.
+const RENAME: Record<string, string> = { xmp: 'pre', listing: 'pre', plaintext: 'pre', center: 'div', noscript: 'span' };
 /** Context a root needs to parse as itself: opening and closing wrapper markup. */
 const CONTEXT: Record<string, [string, string]> = {
   td: ['<table><tbody><tr>', '</tr></tbody></table>'], th: ['<table><tbody><tr>', '</tr></tbody></table>'],
@@ -88,7 +90,7 @@ export function renderHtml(labels: Labels, title: string, opts: RenderOptions = 
     const wrap = CONTEXT[root.tag] ?? (pre || BLOCK_TAGS.has(root.tag) || DOCUMENT_TAGS.has(root.tag) ? null : ['<div>', '</div>']);
     if (pre) out.push('<pre>');
     if (wrap) out.push(wrap[0]);
-    serializeElement(root, labels, base, out, skip, opts.textCut);
+    serializeElement(root, labels, base, out, skip, insideAny(opts.textCut));
     if (wrap) out.push(wrap[1]);
     if (pre) out.push('</pre>');
     out.push('\n');
@@ -102,20 +104,27 @@ function insidePre(el: DomElement): boolean {
   return false;
 }
 
-/** Serializes one subtree, skipping NOISE subtrees. Iterative. */
+/**
+ * Serializes one subtree, skipping NOISE subtrees. Iterative. `textCut` tells the elements the
+ * text leaves out: the outermost of them written gets FIGURE_MARK (`inMarked`: the root is
+ * written inside a marked element already).
+ */
 export function serializeElement(root: DomElement, labels: Labels | null, base: string | undefined, out: string[], drop: ReadonlySet<string> = DROP,
-  textCut?: ReadonlySet<number>): void {
-  type Frame = { el: DomElement; i: number; close: string };
+  textCut?: (el: DomElement) => boolean, inMarked = false): void {
+  /** `marked`: this element or one written around it carries FIGURE_MARK. */
+  type Frame = { el: DomElement; i: number; close: string; marked: boolean };
   const stack: Frame[] = [];
-  const open = (el: DomElement): void => {
+  const open = (el: DomElement, parentMarked: boolean): void => {
     if (drop.has(el.tag)) return;
     // A tag name the parser took with odd characters ("<scr<script>" is one element named
     // "scr<script") is unwrapped: written out it would put "<script>" in the output's source.
     // A <picture> without images is unwrapped, not dropped: the text renderer keeps what it holds besides its images.
-    if (UNWRAP.has(el.tag) || !PLAIN_TAG.test(el.tag) || (el.tag === 'picture' && drop.has('img'))) { stack.push({ el, i: 0, close: '' }); return; }
-    const tag = RENAME[el.tag] ?? el.tag;
-    out.push('<', tag, attributes(el, base));
-    if (textCut?.has(el.id)) out.push(` ${FIGURE_MARK}`);
+    const unwrap = UNWRAP.has(el.tag) || !PLAIN_TAG.test(el.tag) || (el.tag === 'picture' && drop.has('img'));
+    const marked = !parentMarked && (textCut?.(el) ?? false);
+    if (unwrap && !marked) { stack.push({ el, i: 0, close: '', marked: parentMarked }); return; }
+    const tag = unwrap ? 'span' : RENAME[el.tag] ?? el.tag; // unwrapped but marked: an inline span carries the mark
+    out.push('<', tag, unwrap ? '' : attributes(el, base));
+    if (marked) out.push(` ${FIGURE_MARK}`);
     out.push('>');
     if (VOID.has(tag)) return;
     if (tag === 'pre') {
@@ -123,9 +132,9 @@ export function serializeElement(root: DomElement, labels: Labels | null, base: 
       const first = el.children[0];
       if (first && first.kind === 3 && first.data.startsWith('\n')) out.push('\n');
     }
-    stack.push({ el, i: 0, close: `</${tag}>` });
+    stack.push({ el, i: 0, close: `</${tag}>`, marked: parentMarked || marked });
   };
-  open(root);
+  open(root, inMarked);
   while (stack.length) {
     const f = stack[stack.length - 1];
     const ch = f.el.children;
@@ -140,13 +149,19 @@ export function serializeElement(root: DomElement, labels: Labels | null, base: 
       for (const inner of labels.contentInside(c)) {
         const wrap = tableWrap(context, inner.tag) ?? CONTEXT[inner.tag];
         if (wrap) out.push(wrap[0]);
-        serializeElement(inner, labels, base, out, drop, textCut);
+        serializeElement(inner, labels, base, out, drop, textCut, f.marked);
         if (wrap) out.push(wrap[1]);
       }
       continue;
     }
-    open(c);
+    open(c, f.marked);
   }
+}
+
+/** Whether an element lies in one of `roots`' subtrees (ids are pre-order, `tags` counts descendants); undefined for none. */
+function insideAny(roots: readonly DomElement[] | undefined): ((el: DomElement) => boolean) | undefined {
+  if (!roots?.length) return undefined;
+  return (el) => roots.some((r) => el.id >= r.id && el.id <= r.id + r.tags);
 }
 
 /** Tag names written as they are: others are unwrapped. */
