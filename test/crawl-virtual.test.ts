@@ -11,48 +11,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { VirtualClock } from '../src/crawl/clock.js';
 import { crawl, Crawler } from '../src/crawl/crawler.js';
-import type { Fetcher, FetchResponse } from '../src/crawl/fetcher.js';
 import { readWarc, type WarcRecordData } from '../src/io/warc.js';
 import { progressLine } from '../src/cli/crawl.js';
+import { chain, site } from './virtual-site.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'thresher-virtual-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 let n = 0;
 const out = (): string => join(dir, `v${n++}.warc`);
 
-interface Hit { url: string; path: string; start: number; end: number; headers: Array<[string, string]> }
-type Answer = { status?: number; body?: string; type?: string; headers?: Array<[string, string]> };
-
-/**
- * A fetcher over `route(path, k)` (k: how many times the path was asked before), taking
- * `fetchMs` of virtual time per request and logging each one.
- */
-function site(clock: VirtualClock, route: (path: string, k: number) => Answer, fetchMs = 10): { fetcher: Fetcher; log: Hit[] } {
-  const log: Hit[] = [];
-  const asked = new Map<string, number>();
-  const fetcher: Fetcher = async (req) => {
-    const start = clock.now();
-    await clock.sleep(fetchMs);
-    const path = new URL(req.url).pathname;
-    const k = asked.get(path) ?? 0;
-    asked.set(path, k + 1);
-    log.push({ url: req.url, path, start, end: clock.now(), headers: req.headers });
-    const a = route(path, k);
-    const res: FetchResponse = {
-      url: req.url, status: a.status ?? 200, statusText: '', body: new TextEncoder().encode(a.body ?? ''), bodySkipped: false,
-      headers: [['content-type', a.type ?? 'text/html'], ...(a.headers ?? [])],
-    };
-    return res;
-  };
-  return { fetcher, log };
-}
-
-/** /page/N links to /page/N+1 up to `last`. */
-const chain = (path: string, last: number): Answer => {
-  const m = /^\/page\/(\d+)$/.exec(path);
-  if (m && Number(m[1]) <= last) return { body: Number(m[1]) < last ? `<a href="/page/${Number(m[1]) + 1}">next</a>` : 'end' };
-  return { status: 404, body: 'no' };
-};
 
 async function records(path: string): Promise<WarcRecordData[]> {
   const recs: WarcRecordData[] = [];

@@ -15,10 +15,11 @@ import { fileURLToPath } from 'node:url';
 import { parseSitemap } from '../../src/crawl/sitemap.js';
 import { systemClock, VirtualClock } from '../../src/crawl/clock.js';
 import { crawl } from '../../src/crawl/crawler.js';
-import { FetchFailure, httpFetcher, type Fetcher, type FetchResponse } from '../../src/crawl/fetcher.js';
+import { FetchFailure, httpFetcher, type Fetcher } from '../../src/crawl/fetcher.js';
 import type { CrawlProgress } from '../../src/crawl/crawler.js';
 import { summaryText } from '../../src/cli/crawl.js';
 import { readWarc, WarcWriter, type WarcRecordData } from '../../src/io/warc.js';
+import { chain, site } from '../virtual-site.js';
 
 const CLI = fileURLToPath(new URL('../../src/cli/main.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'thresher-hostile-crawl-'));
@@ -28,36 +29,6 @@ const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 let files = 0;
 const out = (): string => join(dir, `c${files++}.warc`);
 
-interface Hit { path: string; start: number; end: number }
-type Answer = { status?: number; body?: string; type?: string; headers?: Array<[string, string]> };
-
-/** An in-memory site on a virtual clock: `route(path, k)` (k: times asked before), `fetchMs` per request, each request logged. */
-function site(clock: VirtualClock, route: (path: string, k: number) => Answer, fetchMs = 10): { fetcher: Fetcher; log: Hit[] } {
-  const log: Hit[] = [];
-  const asked = new Map<string, number>();
-  const fetcher: Fetcher = async (req) => {
-    const start = clock.now();
-    await clock.sleep(fetchMs);
-    const path = new URL(req.url).pathname;
-    const k = asked.get(path) ?? 0;
-    asked.set(path, k + 1);
-    log.push({ path, start, end: clock.now() });
-    const a = route(path, k);
-    const res: FetchResponse = {
-      url: req.url, status: a.status ?? 200, statusText: '', body: enc(a.body ?? ''), bodySkipped: false,
-      headers: [['content-type', a.type ?? 'text/html'], ...(a.headers ?? [])],
-    };
-    return res;
-  };
-  return { fetcher, log };
-}
-
-/** /page/N links to /page/N+1 up to `last`. */
-const chain = (path: string, last: number): Answer => {
-  const m = /^\/page\/(\d+)$/.exec(path);
-  if (m && Number(m[1]) <= last) return { body: Number(m[1]) < last ? `<a href="/page/${Number(m[1]) + 1}">next</a>` : 'end' };
-  return { status: 404, body: 'no' };
-};
 
 /** The smallest of `runs` timings of f (ms): noise only ever adds time. */
 function minTime(f: () => void, runs: number): number {
