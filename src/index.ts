@@ -38,3 +38,6 @@ export {
 } from './corpus/classify/model.js';
 export { selectFeatures, type ScoredFeature, type ChiSquareOptions } from './corpus/classify/chi-square.js';
 export { classificationReport, type ClassificationReport, type ClassScores } from './corpus/classify/metrics.js';
+export { dvps, type DvpsResult, type SemanticBlock } from './visual/dvps.js';
+export { validateLayout, LAYOUT_SNAPSHOT_VERSION, type LayoutSnapshot, type ElementLayout } from './visual/layout.js';
+export { syntheticLayoutOf } from './visual/synthetic-layout.js';

@@ -3,11 +3,12 @@ import type { DomDocument, DomElement } from './dom/node.js';
 import type { BlockModel } from './page/learned.js';
 import type { Labels } from './page/labels.js';
 import type { MetadataSource, PageMetadata } from './page/metadata/types.js';
+import type { LayoutSnapshot } from './visual/layout.js';
 export type { MetadataSource, PageKind, PageMetadata } from './page/metadata/types.js';
 
 /** Which page-level labeler decides content vs noise. */
-export type Algorithm = 'default' | 'tagtree' | 'satisfiable';
-export const ALGORITHMS: readonly Algorithm[] = ['default', 'tagtree', 'satisfiable'];
+export type Algorithm = 'default' | 'tagtree' | 'satisfiable' | 'dvps';
+export const ALGORITHMS: readonly Algorithm[] = ['default', 'tagtree', 'satisfiable', 'dvps'];
 
 export type OutputFormat = 'text' | 'markdown' | 'html' | 'json';
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ['text', 'markdown', 'html', 'json'];
@@ -24,7 +25,16 @@ export interface Budget {
 }
 
 export interface ExtractOptions {
+  /**
+   * The labeler (default 'default'). 'dvps' (paper 002, visual segmentation) needs `layout`, the
+   * page as a browser laid it out (render-browser, or visual/synthetic-layout for tests).
+   */
   algorithm?: Algorithm;
+  /**
+   * The rendered layout of this very HTML (a LayoutSnapshot from the browser renderer). Required
+   * by `algorithm: 'dvps'`; ignored by the other labelers.
+   */
+  layout?: LayoutSnapshot;
   /** Page URL, for resolving links and for the record. */
   url?: string;
   /** HTTP Content-Type header, if known: its charset wins over <meta> (WHATWG sniffing). */

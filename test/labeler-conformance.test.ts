@@ -31,6 +31,7 @@ import { computeFeatures } from '../src/dom/features.js';
 import type { DomDocument } from '../src/dom/node.js';
 import { CONTENT, NOISE, UNSET } from '../src/page/labels.js';
 import { renderElementText, renderText, finish } from '../src/render/text.js';
+import { syntheticLayoutOf } from '../src/visual/synthetic-layout.js';
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 
@@ -120,6 +121,20 @@ function parsePage(input: string | Uint8Array, options: ExtractOptions = {}): Do
   return doc;
 }
 
+/**
+ * The options with a layout, for the labelers that need one (dvps): the page laid out by the
+ * synthetic layout engine, as a browser's snapshot would describe it.
+ */
+function laidOut(doc: DomDocument, options: ExtractOptions): ExtractOptions {
+  return { ...options, layout: syntheticLayoutOf(doc) };
+}
+
+/** withLayout for extract(): only dvps needs it, and a test may pass its own. */
+function withLayout(input: string | Uint8Array, options: ExtractOptions): ExtractOptions {
+  if (options.algorithm !== 'dvps' || options.layout) return options;
+  return laidOut(parsePage(input, options), options);
+}
+
 /** All the text of a document (head included), rendered as the text renderer renders content. */
 function documentText(doc: DomDocument): string {
   const out: string[] = [];
@@ -171,7 +186,7 @@ function checkLabels(name: string, labels: ReturnType<Labeler>, doc: DomDocument
 
 function run(input: string | Uint8Array, options: ExtractOptions): Extraction | ThresherError {
   try {
-    return extract(input, options);
+    return extract(input, withLayout(input, options));
   } catch (e) {
     if (e instanceof ThresherError) {
       assert.match(e.code, /^E_[A-Z_]+$/);
@@ -211,6 +226,11 @@ test('LABELERS has one entry per algorithm, and nothing else', () => {
   for (const [name, labeler] of Object.entries(LABELERS)) assert.equal(typeof labeler, 'function', name);
 });
 
+test('dvps without a layout is a typed option error that says what to pass', () => {
+  assert.throws(() => extract(ARTICLE, { algorithm: 'dvps' }), (e: unknown) =>
+    e instanceof ThresherError && e.code === 'E_BAD_OPTION' && /options\.layout/.test(e.message));
+});
+
 /** Option sets every labeler is called with directly (each ignores what it does not read). */
 const LABELER_OPTIONS: ExtractOptions[] = [{}, { model: false }, { mode: 'precision' }, { mode: 'recall' }];
 
@@ -218,7 +238,7 @@ test('the <head> is never topic content, also on a page without <body> (a frames
   const doc = parsePage('<html><head><title>A long page title about the harvest, the mill and the threshing floor, and the river</title></head>' +
     '<frameset cols="20%,80%"><frame src="nav.html"><frame src="main.html"></frameset></html>');
   for (const [name, labeler] of Object.entries(LABELERS)) {
-    const labels = labeler(doc, {});
+    const labels = labeler(doc, laidOut(doc, {}));
     for (const root of labels.contentRoots()) {
       for (let p: typeof root | null = root; p; p = p.parent) assert.notEqual(p.tag, 'head', `${name}: content inside <head>`);
       assert.ok(!['html', '#document'].includes(root.tag) || renderText(labels) === '', `${name}: the document root is content: "${renderText(labels)}"`);
@@ -236,12 +256,12 @@ describe('conformance: every labeler, on the parsed page', () => {
       for (const [name, labeler] of Object.entries(LABELERS)) {
         for (const options of c.heavy ? LABELER_OPTIONS.slice(0, 1) : LABELER_OPTIONS) {
           const what = `${name} ${JSON.stringify(options)}`;
-          const labels = labeler(doc, options);
+          const labels = labeler(doc, laidOut(doc, options));
           checkLabels(what, labels, doc);
           assert.equal(fingerprint(doc), before, `${what}: the labeler mutated the tree`);
           const text = renderText(labels);
           assertSubsequence(text, pageText, what);
-          const again = labeler(doc, options);
+          const again = labeler(doc, laidOut(doc, options));
           assert.deepEqual(again.marks, labels.marks, `${what}: labels differ between two runs`);
           assert.deepEqual([...again.reasons], [...labels.reasons], `${what}: reasons differ between two runs`);
           assert.equal(again.pageType, labels.pageType, `${what}: page type differs between two runs`);
@@ -291,8 +311,8 @@ describe('conformance: every algorithm is idempotent on its own clean HTML', () 
     const key = `${c.name} / ${algorithm}`;
     let p = passes.get(key);
     if (!p) {
-      const first = extract(c.input, { ...c.options, algorithm, formats: ['html'] });
-      p = [first, extract(first.html!, { algorithm })];
+      const first = extract(c.input, withLayout(c.input, { ...c.options, algorithm, formats: ['html'] }));
+      p = [first, extract(first.html!, withLayout(first.html!, { algorithm }))];
       passes.set(key, p);
     }
     return p;
@@ -352,10 +372,10 @@ describe('conformance: every labeler and algorithm, on random pages', () => {
         const doc = parsePage(page);
         const before = fingerprint(doc);
         for (const options of LABELER_OPTIONS) {
-          const labels = labeler(doc, options);
+          const labels = labeler(doc, laidOut(doc, options));
           checkLabels(name, labels, doc);
           assert.equal(fingerprint(doc), before, `${name}: the labeler mutated the tree`);
-          assert.deepEqual(labeler(doc, options).marks, labels.marks, `${name}: labels differ between two runs`);
+          assert.deepEqual(labeler(doc, laidOut(doc, options)).marks, labels.marks, `${name}: labels differ between two runs`);
         }
       }), { numRuns: RUNS });
     });
@@ -363,7 +383,7 @@ describe('conformance: every labeler and algorithm, on random pages', () => {
       fc.assert(fc.property(randomPage, (page) => {
         const doc = parsePage(page);
         const pageText = documentText(doc);
-        for (const options of LABELER_OPTIONS) assertSubsequence(renderText(labeler(doc, options)), pageText, `${name} ${JSON.stringify(options)}`);
+        for (const options of LABELER_OPTIONS) assertSubsequence(renderText(labeler(doc, laidOut(doc, options))), pageText, `${name} ${JSON.stringify(options)}`);
       }), { numRuns: RUNS });
     });
   }
@@ -371,15 +391,15 @@ describe('conformance: every labeler and algorithm, on random pages', () => {
   for (const algorithm of ALGORITHMS) {
     test(`extract ${algorithm}: deterministic, and no text added on its own clean HTML`, () => {
       fc.assert(fc.property(randomPage, (page) => {
-        const first = extract(page, { algorithm, formats: ['html'] });
-        assert.deepEqual(comparable(extract(page, { algorithm, formats: ['html'] })), comparable(first), 'two runs differ');
-        assert.deepEqual(addedText(first.text, extract(first.html!, { algorithm }).text), [], 'text the first pass did not give');
+        const first = extract(page, withLayout(page, { algorithm, formats: ['html'] }));
+        assert.deepEqual(comparable(extract(page, withLayout(page, { algorithm, formats: ['html'] }))), comparable(first), 'two runs differ');
+        assert.deepEqual(addedText(first.text, extract(first.html!, withLayout(first.html!, { algorithm })).text), [], 'text the first pass did not give');
       }), { numRuns: RUNS });
     });
     // Whichever labeler the cascade accepts; one with a known order failure is left to its todo above.
     test(`extract ${algorithm}: no invented or reordered text`, () => {
       fc.assert(fc.property(randomPage, (page) => {
-        const r = extract(page, { algorithm });
+        const r = extract(page, withLayout(page, { algorithm }));
         if (ORDER_TODO[r.attempts.find((a) => a.accepted)!.algorithm]) return;
         assertSubsequence(r.text, documentText(parsePage(page)), algorithm);
       }), { numRuns: RUNS });

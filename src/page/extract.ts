@@ -27,6 +27,7 @@ import { repairMojibake } from '../text/mojibake.js';
 import { oneLine } from '../text/whitespace.js';
 import { labelSatisfiable } from './satisfiable.js';
 import { labelTagTree } from './tag-tree.js';
+import { labelDvps } from '../visual/dvps.js';
 
 export type Labeler = (doc: DomDocument, options: ExtractOptions, meta?: MetadataResult) => Labels & { pageType?: Extraction['pageType']; scores?: UnitScores };
 
@@ -38,6 +39,8 @@ export const LABELERS: Record<Algorithm, Labeler> = {
   },
   tagtree: (doc) => labelTagTree(doc),
   satisfiable: (doc) => labelSatisfiable(doc),
+  // checkOptions has made sure the layout is there.
+  dvps: (doc, options) => labelDvps(doc, options.layout!),
 };
 
 /** Defaults: a 50 MB page still goes through; a pathological tree is cut, not allowed to stall. */
@@ -104,6 +107,10 @@ function checkOptions(options: ExtractOptions): Algorithm {
   const algorithm = options.algorithm ?? 'default';
   if (!ALGORITHMS.includes(algorithm)) {
     throw new ThresherError('E_BAD_OPTION', `unknown algorithm "${String(algorithm)}"; use one of ${ALGORITHMS.join(', ')}`);
+  }
+  // The snapshot's shape is checked where it is joined to the tree (visual/layout.ts).
+  if (algorithm === 'dvps' && options.layout === undefined) {
+    throw new ThresherError('E_BAD_OPTION', 'algorithm "dvps" segments the page as a browser laid it out: pass options.layout (render it with --render / renderPage(), or build one with syntheticLayoutOf)');
   }
   const site = options.site as unknown;
   if (site !== undefined && (typeof site !== 'object' || site === null || typeof (site as { refine?: unknown }).refine !== 'function')) {
