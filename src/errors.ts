@@ -25,7 +25,10 @@ export type ErrorCode =
   | 'E_OUTPUT'             // an output path that cannot be written (a missing folder, a folder where a file goes, no permission)
   | 'E_DUPLICATE_ID'       // an id added twice to a collection keyed by id (a replica index)
   | 'E_WARC'               // a WARC file that cannot be opened, written or read at all (bad records are reported per record)
-  | 'E_CRAWL_STATE';       // a crawl state database that cannot be used (locked, damaged, or another crawl's)
+  | 'E_CRAWL_STATE'        // a crawl state database that cannot be used (locked, damaged, or another crawl's)
+  | 'E_NO_BROWSER'         // rendering asked for, and no Chromium found (an option, THRESHER_CHROMIUM, or PATH)
+  | 'E_RENDER'             // the browser failed a page: it would not start, crashed twice, or the pool was closed
+  | 'E_RENDER_TIMEOUT';    // a page that gave not even a partial DOM within its time budget and the capture grace
 
 export class ThresherError extends Error {
   readonly code: ErrorCode;
