@@ -1,7 +1,9 @@
 /**
  * `thresher extract <file|dir|pages.jsonl|-|url>`: one page to stdout, or a directory or .jsonl
  * to JSON Lines. `--site models/` applies the site model of each page's host (by the page's URL:
- * --url, the .jsonl record's url, or a manifest.jsonl beside the pages).
+ * --url, the .jsonl record's url, or a manifest.jsonl beside the pages). `--render` renders each
+ * page in Chromium first and extracts from the DOM after its scripts, with its layout
+ * (render-option.ts).
  */
 import { parseArgs } from 'node:util';
 import { statSync } from 'node:fs';
@@ -10,6 +12,7 @@ import { readInput, listInputFiles } from '../io/read-input.js';
 import { ALGORITHMS, EXTRACT_MODES, type Algorithm, type Diagnostic, type ExtractMode, type Extraction, type OutputFormat, type SiteRefiner } from '../types.js';
 import { ThresherError, type ErrorCode } from '../errors.js';
 import { openCorpus } from '../pipeline/input.js';
+import { openRenderer, RENDER_OPTIONS, RENDER_USAGE, type Renderer } from './render-option.js';
 import { loadModels, ModelPicker, pageOrigin, readManifest } from './site-models.js';
 import { Progress } from './progress.js';
 import { terminalJson, terminalText } from './terminal-text.js';
@@ -35,7 +38,7 @@ export const EXTRACT_USAGE = `usage: thresher extract <file|dir|pages.jsonl|craw
   --url URL         the page's URL (links and site models), for a file or stdin
   --timeout MS      fetch timeout for a URL (default 15000)
   --out FILE        write there instead of stdout
-`;
+${RENDER_USAGE}`;
 
 /** The extract() options the flags ask for. */
 function modeOf(values: { mode?: string; precision?: boolean; recall?: boolean }): ExtractMode {
@@ -65,6 +68,7 @@ export async function extractCommand(argv: string[]): Promise<number> {
       timeout: { type: 'string', default: '15000' },
       site: { type: 'string' },
       url: { type: 'string' },
+      ...RENDER_OPTIONS,
     },
   });
   const format = values.format as OutputFormat;
@@ -87,56 +91,65 @@ export async function extractCommand(argv: string[]): Promise<number> {
   };
 
   const isDir = !/^https?:\/\//i.test(source) && source !== '-' && statSafe(source)?.isDirectory();
-  const out: Output = values.out ? openOutFile(values.out) : stdoutOutput();
-  if (!isDir && /\.(jsonl|warc(\.gz)?)$/i.test(source)) return extractJsonl(source, out, (bytes, url) => {
-    const s = siteFor(url);
-    const r = extract(bytes, { ...options, url, site: s.site });
-    r.diagnostics.push(...s.diagnostics);
-    return r;
-  }, format);
-  if (!isDir) {
-    const input = await readInput(source, { timeoutMs: Number(values.timeout) });
-    const url = input.url ?? values.url;
-    const s = siteFor(url);
-    const r = extract(input.bytes, { ...options, url, contentType: input.contentType, site: s.site });
-    r.diagnostics.push(...s.diagnostics);
-    // Why a site model was not applied is worth a line even when only the text is printed.
-    if (format !== 'json') for (const d of r.diagnostics) if (d.code.startsWith('W_SITE_')) process.stderr.write(`thresher: ${d.code}: ${terminalText(d.message)}\n`);
-    if (values.debug && format === 'text') process.stderr.write(terminalText(debugLines(r)));
-    await out.write(render(r, format) + '\n');
-    out.end();
-    return 0;
+  // --render: each page through the browser first (the page as it came otherwise); closed however the run ends.
+  const renderer = await openRenderer(values);
+  try {
+    const out: Output = values.out ? openOutFile(values.out) : stdoutOutput();
+    return await extractFrom(source, isDir === true, out, renderer);
+  } finally {
+    await renderer.close();
   }
 
-  const files = await listInputFiles(source);
-  const manifest = picker ? readManifest(source) : new Map();
-  const progress = new Progress(files.length, process.stderr);
-  let failed = 0;
-  for (const file of files) {
-    let line: string;
-    try {
-      const input = await readInput(file);
-      const origin = picker ? pageOrigin(source, file, manifest) : {};
-      const url = input.url ?? origin.url;
-      const s = siteFor(url, origin.host);
-      const r = extract(input.bytes, { ...options, url, site: s.site });
-      r.diagnostics.push(...s.diagnostics);
-      line = terminalJson({ file, ...jsonRecord(r, format) });
-    } catch (e) {
-      failed++;
-      const err = e as ThresherError;
-      line = terminalJson({ file, error: { code: err.code ?? 'E_UNKNOWN', message: err.message } });
+  async function extractFrom(source: string, isDir: boolean, out: Output, renderer: Renderer): Promise<number> {
+    /** The page, rendered when asked, through extract() with its site model. */
+    const extractOne = async (bytes: Uint8Array, url: string | undefined, contentType?: string, name?: string, host?: string): Promise<Extraction> => {
+      const s = siteFor(url, host);
+      const p = await renderer.prepare(bytes, url, contentType, name);
+      const r = extract(p.input, { ...options, url, site: s.site, ...(p.layout ? { layout: p.layout } : { contentType }) });
+      r.diagnostics.push(...p.diagnostics, ...s.diagnostics);
+      return r;
+    };
+    if (!isDir && /\.(jsonl|warc(\.gz)?)$/i.test(source)) return extractJsonl(source, out, (bytes, url) => extractOne(bytes, url), format);
+    if (!isDir) {
+      const input = await readInput(source, { timeoutMs: Number(values.timeout) });
+      const url = input.url ?? values.url;
+      const r = await extractOne(input.bytes, url, input.contentType, source);
+      // Why a site model was not applied, or what rendering missed, is worth a line even when only the text is printed.
+      if (format !== 'json') for (const d of r.diagnostics) if (d.code.startsWith('W_SITE_') || d.code === 'W_RENDER') process.stderr.write(`thresher: ${d.code}: ${terminalText(d.message)}\n`);
+      if (values.debug && format === 'text') process.stderr.write(terminalText(debugLines(r)));
+      await out.write(render(r, format) + '\n');
+      out.end();
+      return 0;
     }
-    await out.write(line + '\n');
-    progress.tick(file);
+
+    const files = await listInputFiles(source);
+    const manifest = picker ? readManifest(source) : new Map();
+    const progress = new Progress(files.length, process.stderr);
+    let failed = 0;
+    for (const file of files) {
+      let line: string;
+      try {
+        const input = await readInput(file);
+        const origin = picker ? pageOrigin(source, file, manifest) : {};
+        const url = input.url ?? origin.url;
+        const r = await extractOne(input.bytes, url, undefined, file, origin.host);
+        line = terminalJson({ file, ...jsonRecord(r, format) });
+      } catch (e) {
+        failed++;
+        const err = e as ThresherError;
+        line = terminalJson({ file, error: { code: err.code ?? 'E_UNKNOWN', message: err.message } });
+      }
+      await out.write(line + '\n');
+      progress.tick(file);
+    }
+    progress.done(`${files.length} pages, ${failed} failed`);
+    out.end();
+    return failed === files.length && files.length > 0 ? 1 : 0;
   }
-  progress.done(`${files.length} pages, ${failed} failed`);
-  out.end();
-  return failed === files.length && files.length > 0 ? 1 : 0;
 }
 
 /** A .jsonl of {url, html} records or a WARC file (pipeline/input.ts): one JSON Lines record out per page. */
-async function extractJsonl(path: string, out: Output, run: (bytes: Uint8Array, url: string | undefined) => Extraction, format: OutputFormat): Promise<number> {
+async function extractJsonl(path: string, out: Output, run: (bytes: Uint8Array, url: string | undefined) => Extraction | Promise<Extraction>, format: OutputFormat): Promise<number> {
   const source = await openCorpus(path);
   const progress = new Progress(await source.count(), process.stderr);
   let failed = 0, n = 0;
@@ -145,7 +158,7 @@ async function extractJsonl(path: string, out: Output, run: (bytes: Uint8Array, 
     let line: string;
     try {
       if (item.error || !item.bytes) throw new ThresherError((item.error?.code ?? 'E_INPUT_READ') as ErrorCode, item.error?.message ?? 'no bytes');
-      line = terminalJson({ id: item.id, ...jsonRecord(run(item.bytes, item.url), format) });
+      line = terminalJson({ id: item.id, ...jsonRecord(await run(item.bytes, item.url), format) });
     } catch (e) {
       failed++;
       const err = e as ThresherError;

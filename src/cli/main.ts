@@ -14,7 +14,7 @@ import { exitQuietlyOnClosedPipe, isClosedPipe } from './output.js';
 const USAGE = `thresher — turn raw web pages into clean, structured records
 
 usage:
-  thresher extract <file|dir|pages.jsonl|crawl.warc|-|url> [--format text|markdown|html|json] [--algorithm default|tagtree|satisfiable] [--title] [--images] [--comments] [--precision|--recall] [--debug] [--no-model] [--keep-mojibake] [--site MODELS [--url URL]] [--out FILE]
+  thresher extract <file|dir|pages.jsonl|crawl.warc|-|url> [--format text|markdown|html|json] [--algorithm default|tagtree|satisfiable] [--title] [--images] [--comments] [--precision|--recall] [--debug] [--no-model] [--keep-mojibake] [--site MODELS [--url URL]] [--render [--chromium PATH] [--render-timeout MS] [--allow-live] [--warc FILE]] [--out FILE]
   thresher eval (--dataset DIR | --all [--data ROOT]) [--algorithm A] [--limit N] [--gate FILE] [--json]
   thresher run <dir|pages.jsonl|crawl.warc[.gz]> --out DIR [--workers N] [--page-timeout MS] [--batch N] [--replicas M] [--site-min N] [--site-sample N] [--no-sites] [--stats-pages N] [--classifier MODEL] [--warc] [--fresh] [--json]
   thresher search "query" [--store DIR] [--limit N] [--json]
