@@ -22,16 +22,18 @@ const { parseHtml } = await load('dom/parse.js');
 const { computeFeatures } = await load('dom/features.js');
 const { labelDefault, DEFAULT_PARAMS } = await load('page/default.js');
 const { textUnits, blockFeatures, N_BLOCK_FEATURES } = await load('page/block-features.js');
-const { pageTitle } = await load('page/metadata.js');
+const { pageTitle } = await load('page/metadata/raw-title.js');
+const { extractMetadata } = await load('page/metadata/index.js');
 const { BLOCK_MODEL } = await load('page/block-model.generated.js');
 const { predictProbaRows } = await load('learn/gbdt.js');
 const { labelLearned, secondPass } = await load('page/learned.js');
+const { applyContract } = await load('page/contract.js');
 const { renderText } = await load('render/text.js');
 const { extract } = await load('index.js');
 
 const dir = join(o.data, o.dataset);
 const rows = readFileSync(join(dir, 'manifest.jsonl'), 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
-const pages = rows.map((m) => gunzipSync(readFileSync(join(dir, m.html ?? `html/${m.id}.html.gz`))).toString('utf8'));
+const pages = rows.map((m) => ({ url: m.url, html: gunzipSync(readFileSync(join(dir, m.html ?? `html/${m.id}.html.gz`))).toString('utf8') }));
 
 let ms = {};
 const time = (stage, fn) => { const t = performance.now(); const r = fn(); ms[stage] = (ms[stage] ?? 0) + performance.now() - t; return r; };
@@ -39,20 +41,23 @@ let units = 0;
 for (let pass = 0; pass < o.passes; pass++) {
   ms = {};
   units = 0;
-  for (const html of pages) {
+  for (const { url, html } of pages) {
     const doc = time('parse', () => parseHtml(html));
     time('features', () => computeFeatures(doc));
+    const meta = time('metadata', () => extractMetadata(doc, { url }));
     const base = time('structural labeler', () => labelDefault(doc, DEFAULT_PARAMS));
     const u = textUnits(doc);
     units += u.length;
-    const x = time('block features', () => blockFeatures(doc, u, { labels: base, root: base.root, hub: base.pageType === 'hub', title: pageTitle(doc), markupTokens: BLOCK_MODEL.markupTokens, wordTokens: BLOCK_MODEL.wordTokens }));
+    const ctx = { labels: base, root: base.root, hub: base.pageType === 'hub', title: pageTitle(doc), markupTokens: BLOCK_MODEL.markupTokens, wordTokens: BLOCK_MODEL.wordTokens, headline: meta.headline, articleBody: meta.articleBody };
+    const x = time('block features', () => blockFeatures(doc, u, ctx));
     const p = time('trees, first pass', () => predictProbaRows(BLOCK_MODEL.gbdt, x, u.length, N_BLOCK_FEATURES));
     time('trees, second pass', () => secondPass(BLOCK_MODEL.smoother.gbdt, x, p));
     // The learned stage again as extract() runs it (features, both passes, selection, labels).
-    const labels = time('learned stage, whole', () => labelLearned(doc, base));
+    const labels = time('learned stage, whole', () => labelLearned(doc, base, BLOCK_MODEL, { headline: meta.headline, articleBody: meta.articleBody }));
+    time('output contract', () => applyContract(doc, labels, { headline: meta.headline, images: false, renderedHeadline: false }));
     time('render text', () => renderText(labels));
   }
-  for (const html of pages) time('extract(), whole call', () => extract(html));
+  for (const { url, html } of pages) time('extract(), whole call', () => extract(html, { url }));
 }
 console.log(`${o.dataset}: ${pages.length} pages, ${(units / pages.length).toFixed(0)} text units per page; pass ${o.passes} of ${o.passes}, ms per page:`);
 for (const [stage, t] of Object.entries(ms)) console.log(`  ${stage.padEnd(24)} ${(t / pages.length).toFixed(3)}`);

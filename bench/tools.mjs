@@ -7,7 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const DIST_INDEX = join(ROOT, 'dist', 'src', 'index.js');
+const DIST_INDEX = join(ROOT, process.env.THRESHER_DIST ?? 'dist', 'src', 'index.js');
 
 async function thresher() {
   if (!existsSync(DIST_INDEX)) throw new Error(`${DIST_INDEX} is missing: run \`npm run build\` first`);

@@ -45,14 +45,18 @@ function pageTextOf(el: DomElement | null): number {
   return e && e.tag === 'body' && e.textLen > 0 ? e.textLen : Infinity;
 }
 
-/** The headline and its ancestors, for the last headline asked about (one page at a time). */
-let ancFor: DomElement | null = null;
-let anc = new Set<DomElement>();
+/**
+ * The headline and its ancestors, per headline. Weakly held: a module-level "last headline" kept
+ * the previous page's whole tree alive into the next page's parse, where every scavenge copied it
+ * (GC time rose fourfold on the trafilatura set).
+ */
+const ancestorsOf = new WeakMap<DomElement, Set<DomElement>>();
 function headlineAncestors(h: DomElement): Set<DomElement> {
-  if (h !== ancFor) {
+  let anc = ancestorsOf.get(h);
+  if (!anc) {
     anc = new Set();
     for (let e: DomElement | null = h; e; e = e.parent) anc.add(e);
-    ancFor = h;
+    ancestorsOf.set(h, anc);
   }
   return anc;
 }
