@@ -39,5 +39,6 @@ export {
 export { selectFeatures, type ScoredFeature, type ChiSquareOptions } from './corpus/classify/chi-square.js';
 export { classificationReport, type ClassificationReport, type ClassScores } from './corpus/classify/metrics.js';
 export { dvps, type DvpsResult, type SemanticBlock } from './visual/dvps.js';
+export { DVPS_PARAMS, VIPS_BASELINE_PARAMS, type DvpsParams } from './visual/dvps-params.js';
 export { validateLayout, LAYOUT_SNAPSHOT_VERSION, type LayoutSnapshot, type ElementLayout } from './visual/layout.js';
 export { syntheticLayoutOf } from './visual/synthetic-layout.js';

@@ -20,6 +20,7 @@ import { CONTENT, NOISE, type Labels } from '../src/page/labels.js';
 import { renderText } from '../src/render/text.js';
 import { buildSyntheticPage, type PageSpec, type SyntheticPage } from '../src/visual/synthetic-layout.js';
 import { dvps, labelDvps, type DvpsResult } from '../src/visual/dvps.js';
+import { VIPS_BASELINE_PARAMS } from '../src/visual/dvps-params.js';
 import { describeForest, describePool, describeSemantic, describeSeparators, elementName } from '../src/visual/describe.js';
 import { elementPath } from '../src/visual/layout.js';
 
@@ -147,5 +148,30 @@ describe('dvps cases', () => {
     assert.equal(main.label, 'content');
     assert.deepEqual(main.functionParts.map((p) => p.node.el.attr('class')), ['tools']);
     assert.ok(c.text.includes('今年秋收来得较晚') && !c.text.includes('打印本页') && !c.text.includes('版权所有'));
+  });
+});
+
+describe('the VIPS-style baseline (VIPS_BASELINE_PARAMS)', () => {
+  test('segments the DOM block boxes, not the DIV_FOREST, and has no semantic half', () => {
+    for (const name of CASES) {
+      const c = load(name);
+      const v = dvps(c.doc, c.page.layout, VIPS_BASELINE_PARAMS);
+      // Every DIV node is a DIV node of the baseline too; the baseline adds block boxes (lists, tables, rows).
+      assert.ok(v.forest.nodes.length >= c.result.forest.nodes.length, `${name}: ${v.forest.nodes.length} nodes < ${c.result.forest.nodes.length}`);
+      for (const b of v.blocks) {
+        assert.equal(b.functionBlock, false, `${name}: no thesaurus in the baseline`);
+        assert.equal(b.importance, b.spatial, `${name}: importance is Eq. 5 alone`);
+      }
+      const labels = labelDvps(c.doc, c.page.layout, VIPS_BASELINE_PARAMS);
+      assert.deepEqual([...labels.marks], [...labelDvps(c.doc, c.page.layout, VIPS_BASELINE_PARAMS).marks], `${name}: deterministic`);
+    }
+  });
+  test('zh-portal: without the thesaurus, the tool line and the copyright footer stay; DVPS cuts both', () => {
+    const c = load('zh-portal');
+    const text = renderText(labelDvps(c.doc, c.page.layout, VIPS_BASELINE_PARAMS));
+    for (const s of ['打印本页', '版权所有']) {
+      assert.ok(!c.text.includes(s), `DVPS: "${s}" is noise`);
+      assert.ok(text.includes(s), `baseline: "${s}" is kept`);
+    }
   });
 });

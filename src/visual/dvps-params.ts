@@ -32,6 +32,11 @@ export interface DvpsParams {
   contentRatio: number;
   /** Chosen: the function-block thesaurus threshold (thesaurus.ts). */
   thesaurus: ThesaurusThreshold;
+  /**
+   * §4's semantic half: Eq. 9 (Imp_y) and the function-block thesaurus. On (true) for DVPS; off
+   * in the VIPS-style baseline, where a block's importance is where it sits (Eq. 5) alone.
+   */
+  semantics: boolean;
 }
 
 export interface ThesaurusThreshold {
@@ -57,7 +62,28 @@ export const DVPS_PARAMS: Readonly<DvpsParams> = Object.freeze({
   semanticWeights: [0.7, 0.2, 0.1] as const,
   contentRatio: 0.5,
   thesaurus: Object.freeze({ minConcepts: 2, minShare: 0.2, soloShare: 0.5 }),
+  semantics: true,
 });
+
+/**
+ * Block-level elements of HTML: the nodes a VIPS-style segmentation divides (every block box of
+ * the DOM, where the DIV_FOREST keeps only the DIV-like containers and reads the rest as content).
+ */
+export const VIPS_BLOCK_TAGS: ReadonlySet<string> = new Set([
+  'div', 'section', 'article', 'main', 'aside', 'nav', 'header', 'footer', 'form', 'fieldset',
+  'table', 'tbody', 'thead', 'tfoot', 'tr', 'td', 'th', 'ul', 'ol', 'dl', 'li', 'dd', 'figure',
+  'blockquote', 'center', 'details',
+]);
+
+/**
+ * The plain VIPS-style baseline paper 002 compares DVPS with (§5.1, Table 4: "DVPS is more
+ * accurate than VIPS"): the same visual machinery (the division rules, separators, merging until
+ * Doc > PDoc, Eq. 5), but over the DOM's block boxes instead of the DIV_FOREST (no property and
+ * content tags, no basic DIV blocks), and without §4's semantic half (Eq. 9, the thesaurus) that
+ * DVPS adds. It is a baseline for measurement, not a VIPS implementation: VIPS's own rule set
+ * (Cai et al. 2003) is not the paper's subject, and what is compared is what DVPS adds.
+ */
+export const VIPS_BASELINE_PARAMS: Readonly<Partial<DvpsParams>> = Object.freeze({ divTags: VIPS_BLOCK_TAGS, semantics: false });
 
 /** The defaults with `over` on top; throws nothing (dvps.ts checks the values). */
 export function dvpsParams(over: Partial<DvpsParams> = {}): DvpsParams {

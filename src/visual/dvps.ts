@@ -141,15 +141,16 @@ function measure(forest: DivForest, pool: PagePool, r: Reconstruction, p: DvpsPa
     const fn = g.length === 1 ? matches[g[0]] : matchFunctionTerms(features.texts.join(' '));
     const box = features.box;
     const spatial = box && box.width > 0 && box.height > 0 ? spatialImportance(box, page, p.spatialWeights) : 0;
-    const semantic = semanticImportance(features, { textLen: body.textLen, htmlNumber: body.htmlNumber }, p.semanticWeights);
+    // Without the semantic half (the VIPS-style baseline), Imp_y is 1: importance is Imp_s alone.
+    const semantic = p.semantics ? semanticImportance(features, { textLen: body.textLen, htmlNumber: body.htmlNumber }, p.semanticWeights) : 1;
     const nodes = members.flatMap((m) => m.nodes);
-    const functionParts = nodes.length < 2 ? [] : nodes
+    const functionParts = nodes.length < 2 || !p.semantics ? [] : nodes
       .map((node) => ({ node, fn: matchFunctionTerms(node.own.texts.join(' ')) }))
       .filter((x) => isFunctionBlock(x.fn, p.thesaurus));
     return {
       index, members, doc: r.docs[index], features, box, spatial, semantic, importance: spatial * semantic,
       rt: relativeAmount(features.textLen, body.textLen), rTopicTag: relativeAmount(features.bodyTags, body.bodyTags),
-      rFunctionalTag: relativeAmount(fn.termWords, pageTermWords), fn, functionBlock: isFunctionBlock(fn, p.thesaurus), functionParts,
+      rFunctionalTag: relativeAmount(fn.termWords, pageTermWords), fn, functionBlock: p.semantics && isFunctionBlock(fn, p.thesaurus), functionParts,
       label: 'noise' as const, reason: '',
     };
   });
