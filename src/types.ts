@@ -4,6 +4,7 @@ import type { BlockModel } from './page/learned.js';
 import type { Labels } from './page/labels.js';
 import type { MetadataSource, PageMetadata } from './page/metadata/types.js';
 import type { LayoutSnapshot } from './visual/layout.js';
+import type { DvpsParams } from './visual/dvps-params.js';
 export type { MetadataSource, PageKind, PageMetadata } from './page/metadata/types.js';
 
 /** Which page-level labeler decides content vs noise. */
@@ -35,6 +36,11 @@ export interface ExtractOptions {
    * by `algorithm: 'dvps'`; ignored by the other labelers.
    */
   layout?: LayoutSnapshot;
+  /**
+   * DVPS parameters over paper 002's and the chosen defaults (visual/dvps-params.ts, DVPS_PARAMS);
+   * VIPS_BASELINE_PARAMS gives the VIPS-style baseline. `algorithm: 'dvps'` only.
+   */
+  dvps?: Partial<DvpsParams>;
   /** Page URL, for resolving links and for the record. */
   url?: string;
   /** HTTP Content-Type header, if known: its charset wins over <meta> (WHATWG sniffing). */

@@ -40,7 +40,7 @@ export const LABELERS: Record<Algorithm, Labeler> = {
   tagtree: (doc) => labelTagTree(doc),
   satisfiable: (doc) => labelSatisfiable(doc),
   // checkOptions has made sure the layout is there.
-  dvps: (doc, options) => labelDvps(doc, options.layout!),
+  dvps: (doc, options) => labelDvps(doc, options.layout!, options.dvps),
 };
 
 /** Defaults: a 50 MB page still goes through; a pathological tree is cut, not allowed to stall. */
