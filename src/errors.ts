@@ -28,7 +28,15 @@ export type ErrorCode =
   | 'E_CRAWL_STATE'        // a crawl state database that cannot be used (locked, damaged, or another crawl's)
   | 'E_NO_BROWSER'         // rendering asked for, and no Chromium found (an option, THRESHER_CHROMIUM, or PATH)
   | 'E_RENDER'             // the browser failed a page: it would not start, crashed twice, or the pool was closed
-  | 'E_RENDER_TIMEOUT';    // a page that gave not even a partial DOM within its time budget and the capture grace
+  | 'E_RENDER_TIMEOUT'     // a page that gave not even a partial DOM within its time budget and the capture grace
+  | 'E_PAGE_TIMEOUT'       // a page (or a site's sample) past its wall-clock limit on a worker thread; the worker was replaced
+  | 'E_WORKER'             // a worker thread that failed or exited under a job
+  | 'E_BAD_REQUEST'        // serve: a request body that is not what the endpoint takes (not JSON, fields missing or of the wrong type)
+  | 'E_UNSUPPORTED_MEDIA'  // serve: a Content-Type or Content-Encoding the endpoint does not take, or a fetched URL that is not a page
+  | 'E_NOT_FOUND'          // serve: a route, site model or record the server does not have
+  | 'E_BUSY'               // serve: the extraction queue is full; try again after Retry-After
+  | 'E_FETCH_DISABLED'     // serve: a request asked to fetch a URL and the server was started without --allow-fetch
+  | 'E_FETCH_REFUSED';     // serve: a URL refused before connecting: not http(s), or it (or a redirect) resolves to a non-public address
 
 export class ThresherError extends Error {
   readonly code: ErrorCode;

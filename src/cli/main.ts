@@ -8,6 +8,7 @@ import { crawlCommand, CRAWL_USAGE } from './crawl.js';
 import { learnCommand } from './learn.js';
 import { cleanTextCommand } from './clean-text.js';
 import { trainCommand } from './train.js';
+import { serveCommand } from './serve.js';
 import { terminalText } from './terminal-text.js';
 import { exitQuietlyOnClosedPipe, isClosedPipe } from './output.js';
 
@@ -22,6 +23,7 @@ usage:
   thresher learn <dir|pages.jsonl|crawl.warc> --out MODELS [--host H] [--idioms|--no-idioms] [--date ISO] [--json]
   thresher clean-text --site MODEL [--host H] [--html] [file|-] [--out FILE] [--json]
   thresher train --labels labels.jsonl|csv --out model.json [--algorithm knn|nb] [--pages DIR|pages.jsonl] [--text content|raw]
+  thresher serve [--host H] [--port N] [--workers N] [--max-body BYTES] [--timeout MS] [--max-queue N] [--allow-fetch [--allow-private]] [--store DIR] [--models DIR]
   thresher help
 
 A directory argument extracts every .html/.htm(.gz) file below it and writes JSON Lines.
@@ -40,6 +42,7 @@ async function main(argv: string[]): Promise<number> {
     case 'learn': return learnCommand(rest);
     case 'clean-text': return cleanTextCommand(rest);
     case 'train': return trainCommand(rest);
+    case 'serve': return serveCommand(rest);
     case undefined: case 'help': case '--help': case '-h':
       process.stdout.write(USAGE);
       return cmd === undefined ? 2 : 0;

@@ -1,9 +1,10 @@
 /**
- * Worker-thread side of PagePool: cleans pages, takes the terms of pages, and learns site models,
- * as it is told, and posts back one outcome per job. It keeps the site models it was sent, by
+ * Worker-thread side of PagePool: cleans pages, takes the terms of pages, learns site models and
+ * runs single extractions (thresher serve), as it is told, and posts back one outcome per job. It keeps the site models it was sent, by
  * host, until the pool says to drop one (the pool mirrors what each worker holds).
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { extract } from '../page/extract.js';
 import { parseClassifierModel, type ClassifierModel } from '../corpus/classify/model.js';
 import { pageTerms, processPage } from '../corpus/page-record.js';
 import { learnSite, loadSiteModel } from '../site/model.js';
@@ -20,7 +21,7 @@ function setContext(ctx: WorkerContext | undefined): void {
   classifier = ctx?.classifier ? parseClassifierModel(ctx.classifier) : undefined;
 }
 
-function siteFor(msg: Extract<WorkerMessage, { type: 'clean' | 'terms' }>): SiteRefiner | undefined {
+function siteFor(msg: Extract<WorkerMessage, { type: 'clean' | 'terms' | 'extract' }>): SiteRefiner | undefined {
   const s = msg.site;
   if (!s) return undefined;
   if (s.evict !== undefined) refiners.delete(s.evict);
@@ -36,6 +37,7 @@ function handle(msg: WorkerMessage): JobOutcome | null {
     case 'clean': return { ok: true, ...processPage(msg.page, { site: siteFor(msg), aggressiveStopWords: aggressive, classifier }) };
     case 'terms': return { ok: true, terms: pageTerms(msg.page, { site: siteFor(msg) }) };
     case 'learn': return { ok: true, model: learnSite(msg.pages, { host: msg.host }) };
+    case 'extract': return { ok: true, result: extract(msg.input, { ...msg.options, site: siteFor(msg) }) };
   }
 }
 

@@ -9,16 +9,26 @@
  * Site models travel with the pages of their host, but only to a worker that does not hold the
  * model yet: each slot mirrors the models its worker keeps (at most SITES_PER_WORKER, least
  * recently used dropped first), so a model is sent once per worker, not once per page.
+ *
+ * `thresher serve` uses the same pool for single extractions (`extract`): its jobs carry a
+ * deadline set when the request arrived, so time spent waiting in the queue counts against the
+ * request's budget, and a job still queued at its deadline is failed without taking a worker.
+ * `stats()` tells the server how busy the pool is (its queue bound and metrics).
  */
 import { Worker } from 'node:worker_threads';
 import type { CleanedPage, PageInput } from '../corpus/page-record.js';
 import type { SitePage, SiteModel } from '../site/model.js';
+import type { ExtractOptions, Extraction } from '../types.js';
 
 export type Failure = { ok: false; code: string; message: string };
 export type PageOutcome = ({ ok: true } & CleanedPage) | Failure;
 export type TermsOutcome = { ok: true; terms: string[] } | Failure;
 export type LearnOutcome = { ok: true; model: SiteModel } | Failure;
-export type JobOutcome = PageOutcome | TermsOutcome | LearnOutcome;
+export type ExtractOutcome = { ok: true; result: Extraction } | Failure;
+export type JobOutcome = PageOutcome | TermsOutcome | LearnOutcome | ExtractOutcome;
+
+/** Plain extraction options (no functions, no refiner: they are posted to a worker). */
+export type WorkerExtractOptions = Omit<ExtractOptions, 'site' | 'blockModel' | 'keepTree' | 'layout'>;
 
 /** What every worker knows for a whole pass: the corpus's aggressive stop words, a classifier (its JSON). */
 export interface WorkerContext {
@@ -33,7 +43,8 @@ export type WorkerMessage =
   | { type: 'context'; context: WorkerContext }
   | { type: 'clean'; page: PageInput; site?: SiteRef }
   | { type: 'terms'; page: PageInput; site?: SiteRef }
-  | { type: 'learn'; host: string; pages: SitePage[] };
+  | { type: 'learn'; host: string; pages: SitePage[] }
+  | { type: 'extract'; input: string | Uint8Array; options: WorkerExtractOptions; site?: SiteRef };
 
 export interface PoolOptions {
   workers: number;
@@ -45,7 +56,17 @@ export interface PoolOptions {
 /** A model given to a job: its host and its JSON text. */
 export interface SiteJob { host: string; json: string }
 
-interface Job { msg: WorkerMessage; site?: SiteJob; timeoutMs: number; resolve: (o: JobOutcome) => void }
+/** When a job must be done by: `deadline` is an absolute Date.now() time, counting time in the queue. */
+export interface JobLimits { deadline?: number }
+
+/** How busy the pool is: workers, those started and waiting for jobs or running one, jobs waiting, workers replaced so far. */
+export interface PoolStats { workers: number; ready: number; busy: number; queued: number; replaced: number }
+
+interface Job {
+  msg: WorkerMessage; site?: SiteJob; timeoutMs: number; deadline?: number; resolve: (o: JobOutcome) => void;
+  /** Fails the job if it is still queued at its deadline. */
+  queueTimer?: NodeJS.Timeout;
+}
 /** A worker takes jobs once it has loaded (`ready`), so start-up never counts against a page's time. */
 interface Slot { worker: Worker; ready: boolean; job: Job | null; timer: NodeJS.Timeout | null; sites: string[] }
 
@@ -58,6 +79,7 @@ export class PagePool {
   private readonly queue: Job[] = [];
   private closed = false;
   private context: WorkerContext | undefined;
+  private replaced = 0;
 
   constructor(private readonly options: PoolOptions) {
     this.context = options.context;
@@ -75,8 +97,17 @@ export class PagePool {
   }
 
   /** Learns one host's site model from its sample pages. */
-  learn(host: string, pages: SitePage[]): Promise<LearnOutcome> {
-    return this.submit({ type: 'learn', host, pages }, this.options.pageTimeoutMs * Math.max(1, pages.length)) as Promise<LearnOutcome>;
+  learn(host: string, pages: SitePage[], limits: JobLimits = {}): Promise<LearnOutcome> {
+    return this.submit({ type: 'learn', host, pages }, this.options.pageTimeoutMs * Math.max(1, pages.length), undefined, limits.deadline) as Promise<LearnOutcome>;
+  }
+
+  /** extract() on a worker: the library's result, or the failure with its code. `site`: the host's model. */
+  extract(input: string | Uint8Array, options: WorkerExtractOptions, site?: SiteJob, limits: JobLimits = {}): Promise<ExtractOutcome> {
+    return this.submit({ type: 'extract', input, options }, this.options.pageTimeoutMs, site, limits.deadline) as Promise<ExtractOutcome>;
+  }
+
+  stats(): PoolStats {
+    return { workers: this.slots.length, ready: this.slots.filter((s) => s.ready).length, busy: this.slots.filter((s) => s.job).length, queued: this.queue.length, replaced: this.replaced };
   }
 
   /** Sets what every worker knows from now on; jobs submitted after this call see it. */
@@ -91,9 +122,18 @@ export class PagePool {
     await Promise.all(this.slots.map((s) => s.worker.terminate()));
   }
 
-  private submit(msg: WorkerMessage, timeoutMs: number, site?: SiteJob): Promise<JobOutcome> {
+  private submit(msg: WorkerMessage, timeoutMs: number, site?: SiteJob, deadline?: number): Promise<JobOutcome> {
     return new Promise((resolve) => {
-      this.queue.push({ msg, site, timeoutMs, resolve });
+      const job: Job = { msg, site, timeoutMs, deadline, resolve };
+      if (deadline !== undefined) {
+        job.queueTimer = setTimeout(() => {
+          const at = this.queue.indexOf(job);
+          if (at < 0) return;
+          this.queue.splice(at, 1);
+          resolve({ ok: false, code: 'E_PAGE_TIMEOUT', message: `no worker was free before the job's deadline (${timeoutMs} ms limit, ${this.queue.length} job(s) still waiting)` });
+        }, Math.max(0, deadline - Date.now()));
+      }
+      this.queue.push(job);
       this.dispatch();
     });
   }
@@ -114,11 +154,15 @@ export class PagePool {
     for (const slot of this.slots) {
       if (!slot.ready || slot.job || !this.queue.length) continue;
       const job = this.queue.shift()!;
+      if (job.queueTimer) clearTimeout(job.queueTimer);
       slot.job = job;
+      // A deadline counts the time the job waited; the per-job limit never grows past it.
+      const ms = job.deadline !== undefined ? Math.max(0, Math.min(job.timeoutMs, job.deadline - Date.now())) : job.timeoutMs;
       slot.timer = setTimeout(() => {
-        this.replace(slot, { ok: false, code: 'E_PAGE_TIMEOUT', message: `${job.msg.type === 'learn' ? 'learning the site model' : 'cleaning'} took over ${job.timeoutMs} ms; the ${job.msg.type === 'learn' ? 'host was left without a model' : 'page was abandoned'}` });
-      }, job.timeoutMs);
-      const msg = job.site && (job.msg.type === 'clean' || job.msg.type === 'terms') ? { ...job.msg, site: siteRef(slot, job.site) } : job.msg;
+        const what = job.msg.type === 'learn' ? 'learning the site model' : job.msg.type === 'extract' ? 'extracting' : 'cleaning';
+        this.replace(slot, { ok: false, code: 'E_PAGE_TIMEOUT', message: `${what} took over ${job.deadline !== undefined ? 'its time budget' : `${job.timeoutMs} ms`}; the ${job.msg.type === 'learn' ? 'host was left without a model' : 'page was abandoned'} and its worker replaced` });
+      }, ms);
+      const msg = job.site && job.msg.type !== 'learn' && job.msg.type !== 'context' ? { ...job.msg, site: siteRef(slot, job.site) } : job.msg;
       slot.worker.postMessage(msg);
     }
   }
@@ -140,6 +184,7 @@ export class PagePool {
     slot.worker.removeAllListeners();
     void slot.worker.terminate();
     if (this.closed) { job?.resolve(outcome); return; }
+    this.replaced++;
     const i = this.slots.indexOf(slot);
     if (i >= 0) this.slots[i] = this.spawn();
     job?.resolve(outcome);
