@@ -21,7 +21,7 @@
 import { chromium, type Browser } from 'playwright-core';
 import { ThresherError } from '../errors.js';
 import { findChromium } from './find-browser.js';
-import { isAlive, killAll, procInfo, processTree, rssBytes } from './procs.js';
+import { allProcs, isAlive, killAll, procInfo, processTree, rssBytes } from './procs.js';
 import { openSlot, renderInSlot, resetSlot, type Slot } from './render-page.js';
 import { RENDER_DEFAULTS, type RenderOptions, type RenderResult, type Viewport } from './types.js';
 import type { WarcIndex } from './warc-source.js';
@@ -126,7 +126,7 @@ export class RenderPool {
         handle.inFlight++;
         try {
           slot = await this.slot(handle);
-          const r = await renderInSlot(slot, input, { viewport: this.o.viewport, ...options }, { warc: this.o.warc, allowLive: this.o.allowLive });
+          const r = await renderInSlot(slot, input, { ...options, viewport: options.viewport ?? this.o.viewport }, { warc: this.o.warc, allowLive: this.o.allowLive });
           this.stats.renders++;
           r.warnings.unshift(...warnings);
           await this.release(handle, slot);
@@ -249,12 +249,15 @@ export class RenderPool {
     this.busySlots.delete(handle);
   }
 
-  /** Add the browser's current process tree to what close() and died() will kill. */
-  private record(handle: BrowserHandle): void {
-    if (handle.pid === undefined) return;
-    for (const pid of processTree(handle.pid)) {
-      if (!handle.procs.has(pid)) handle.procs.set(pid, procInfo(pid)?.comm ?? '');
+  /** Add the browser's current process tree to what close() and died() will kill; returns the tree. */
+  private record(handle: BrowserHandle): number[] {
+    if (handle.pid === undefined) return [];
+    const procs = allProcs();
+    const tree = processTree(handle.pid, procs);
+    for (const pid of tree) {
+      if (!handle.procs.has(pid)) handle.procs.set(pid, procs.find((p) => p.pid === pid)?.comm ?? '');
     }
+    return tree;
   }
 
   private killRecorded(handle: BrowserHandle): void {
@@ -310,8 +313,8 @@ export class RenderPool {
       else if (!handle.dead) await slot.context.close().catch(() => undefined);
     }
     if (handle.dead) return;
-    this.record(handle);
-    if (!handle.retiring && (handle.renders >= this.o.recycleAfter || this.rss(handle) > this.o.maxRssMb * MiB)) {
+    const tree = this.record(handle);
+    if (!handle.retiring && (handle.renders >= this.o.recycleAfter || sumRss(tree) > this.o.maxRssMb * MiB)) {
       handle.retiring = true;
       this.stats.recycled++;
       if (this.current === handle) this.current = undefined;
@@ -320,11 +323,12 @@ export class RenderPool {
     if (handle.retiring && handle.inFlight === 0) void this.shutdown(handle);
   }
 
-  private rss(handle: BrowserHandle): number {
-    let sum = 0;
-    for (const pid of handle.pid === undefined ? [] : processTree(handle.pid)) sum += rssBytes(pid);
-    return sum;
-  }
+}
+
+function sumRss(pids: number[]): number {
+  let sum = 0;
+  for (const pid of pids) sum += rssBytes(pid);
+  return sum;
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms).unref());
