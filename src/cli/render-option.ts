@@ -60,8 +60,11 @@ const AS_IS: Renderer = {
 /** A page without a URL is served at a placeholder one (.invalid never resolves): its relative links need some base. */
 const PLACEHOLDER = 'https://page.invalid/';
 
-/** The renderer the flags ask for; without --render, the page as it came (and the render-only flags refused). */
-export async function openRenderer(flags: RenderFlags): Promise<Renderer> {
+/**
+ * The renderer the flags ask for; without --render, the page as it came (and the render-only
+ * flags refused). `pages`: tabs rendering at once (run --render-workers).
+ */
+export async function openRenderer(flags: RenderFlags, pages = 1): Promise<Renderer> {
   if (!flags.render) {
     const stray = (['chromium', 'render-timeout', 'allow-live', 'warc'] as const).find((k) => flags[k] !== undefined && flags[k] !== false);
     if (stray) throw new ThresherError('E_BAD_OPTION', `--${stray} works with --render only`);
@@ -71,7 +74,7 @@ export async function openRenderer(flags: RenderFlags): Promise<Renderer> {
   if (timeoutMs !== undefined && !(Number.isFinite(timeoutMs) && timeoutMs > 0)) throw new ThresherError('E_BAD_OPTION', '--render-timeout must be a positive number of milliseconds');
   const { RenderPool: Pool, WarcIndex, closeAllRenderPools } = await import('../render-browser/index.js');
   const warc = flags.warc ? await WarcIndex.open(flags.warc) : undefined;
-  const pool: RenderPool = new Pool({ executablePath: flags.chromium, allowLive: flags['allow-live'], warc });
+  const pool: RenderPool = new Pool({ executablePath: flags.chromium, allowLive: flags['allow-live'], warc, pages });
   const onSignal = (signal: NodeJS.Signals): void => {
     const code = signal === 'SIGINT' ? 130 : 143;
     void closeAllRenderPools().finally(() => process.exit(code));

@@ -1,5 +1,9 @@
 /** `thresher run <dir|pages.jsonl|crawl.warc[.gz]> --out DIR`: the corpus pipeline, with a progress bar and a summary. */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { openCorpus } from '../pipeline/input.js';
+import { renderCorpus } from '../pipeline/render-corpus.js';
+import { openRenderer, type RenderFlags } from './render-option.js';
 import { ThresherError } from '../errors.js';
 import type { ReplicaChoice } from '../pipeline/replica-store.js';
 import { SITE_LEARNING_DEFAULTS } from '../pipeline/learn.js';
@@ -10,12 +14,18 @@ import { terminalJson, terminalLine } from './terminal-text.js';
 export const RUN_USAGE = `usage: thresher run <dir|pages.jsonl|crawl.warc[.gz]> --out DIR [--workers N] [--page-timeout MS] [--batch N]
                     [--replicas minhash|simhash|fingerprint|exact|none] [--site-min N] [--site-sample N] [--no-sites]
                     [--stats-pages N] [--classifier MODEL] [--warc] [--fresh] [--json]
+                    [--render [--render-workers N] [--chromium PATH] [--render-timeout MS] [--allow-live] [--assets-warc FILE]]
   Learns a site model for every site with at least --site-min pages (default ${SITE_LEARNING_DEFAULTS.minPages}; from its first
   --site-sample pages, default ${SITE_LEARNING_DEFAULTS.samplePages}) and the corpus's aggressive stop words (from the first
   --stats-pages pages, default ${RUN_DEFAULTS.statsPages}), then cleans every page, removes replicas and stores the records
   in DIR/thresher.db (SQLite, FTS5) and DIR/records.jsonl (and DIR/records.warc.gz with --warc).
   --classifier MODEL (from thresher train) gives every record a category. Killed and restarted
-  with the same arguments, it resumes.`;
+  with the same arguments, it resumes.
+  --render renders every page in Chromium first (--render-workers tabs at once, default 1), once,
+  into DIR/rendered-pages.jsonl, and runs the pipeline on that: site models, stop list and records
+  all come from the DOM after the pages' scripts. Offline: the pages' own requests are blocked, or
+  answered from --assets-warc (a crawl's WARC, e.g. thresher crawl --assets). A page that fails
+  to render keeps its static HTML; the summary counts it.`;
 
 const PHASES: Record<RunProgress['phase'], string> = { sites: 'learning site models', 'stop-words': 'counting terms for the stop list', clean: 'cleaning' };
 
@@ -23,6 +33,8 @@ export async function runCommand(argv: string[]): Promise<number> {
   let input: string | undefined, out: string | undefined, workers: number | undefined, pageTimeoutMs: number | undefined, batchSize: number | undefined;
   let fresh = false, json = false, warc = false, replicas: ReplicaChoice | undefined, classifierPath: string | undefined, statsPages: number | undefined;
   let noSites = false, siteMin: number | undefined, siteSample: number | undefined;
+  const renderFlags: RenderFlags = {};
+  let renderWorkers = 1;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = (): string => {
@@ -43,6 +55,12 @@ export async function runCommand(argv: string[]): Promise<number> {
     else if (a === '--classifier') classifierPath = value();
     else if (a === '--warc') warc = true;
     else if (a === '--json') json = true;
+    else if (a === '--render') renderFlags.render = true;
+    else if (a === '--render-workers') renderWorkers = Number(value());
+    else if (a === '--chromium') renderFlags.chromium = value();
+    else if (a === '--render-timeout') renderFlags['render-timeout'] = value();
+    else if (a === '--allow-live') renderFlags['allow-live'] = true;
+    else if (a === '--assets-warc') renderFlags.warc = value();
     else if (a === '--help' || a === '-h') { process.stdout.write(RUN_USAGE + '\n'); return 0; }
     else if (a.startsWith('--') || input !== undefined) { process.stderr.write(`thresher run: unexpected argument ${a}\n${RUN_USAGE}\n`); return 2; }
     else input = a;
@@ -54,6 +72,8 @@ export async function runCommand(argv: string[]): Promise<number> {
       throw new ThresherError('E_INPUT_NOT_FOUND', `cannot read the classifier model ${classifierPath}: ${(e as Error).message}`);
     }
   }
+  if (!(Number.isInteger(renderWorkers) && renderWorkers >= 1 && renderWorkers <= 64)) throw new ThresherError('E_BAD_OPTION', '--render-workers must be an integer from 1 to 64');
+  if (renderFlags.render) input = await renderFirst(input, out, renderFlags, renderWorkers, fresh);
   const sites = noSites ? false as const : { ...(siteMin !== undefined ? { minPages: siteMin } : {}), ...(siteSample !== undefined ? { samplePages: siteSample } : {}) };
   let bar: Progress | null = null, phase: RunProgress['phase'] | null = null, shown = 0;
   const summary = await runCorpus(input, {
@@ -71,6 +91,32 @@ export async function runCommand(argv: string[]): Promise<number> {
   if (bar) (bar as Progress).done(`${PHASES[phase!]}: ${shown} pages`);
   process.stdout.write(json ? terminalJson(summary) + '\n' : formatSummary(summary));
   return 0;
+}
+
+/** Stage 0 of run --render: the corpus rendered once into OUT/rendered-pages.jsonl; returns that file. */
+async function renderFirst(input: string, out: string, flags: RenderFlags, pages: number, fresh: boolean): Promise<string> {
+  mkdirSync(out, { recursive: true });
+  const file = join(out, 'rendered-pages.jsonl');
+  if (fresh) for (const f of [file, `${file}.done`]) rmSync(f, { force: true });
+  const renderer = await openRenderer(flags, pages);
+  let bar: Progress | null = null;
+  try {
+    const s = await renderCorpus(await openCorpus(input), file, async (bytes, o) => {
+      const p = await renderer.prepare(bytes, o.url, o.contentType);
+      return { html: p.input as string, warnings: p.diagnostics.filter((d) => d.code === 'W_RENDER').map((d) => d.message) };
+    }, {
+      concurrency: pages,
+      onProgress: (p) => { bar ??= new Progress(p.total, process.stderr); bar.tick(`rendering, ${p.failed} failed`); },
+    });
+    if (bar) (bar as Progress).done(`rendered: ${s.rendered} of ${s.pages} pages`);
+    const failures = Object.entries(s.failuresByCode).map(([k, n]) => `${k} ${n}`).join(', ');
+    const lines = [s.reused ? `rendered   ${file} (from an earlier run; --fresh renders again)` : `rendered   ${s.rendered} of ${s.pages} pages → ${file}`,
+      ...(s.failed ? [`           ${s.failed} kept their static HTML (${failures})`, ...s.failureSamples.map((f) => `  ${f.id}: ${f.message}`)] : [])];
+    process.stderr.write(lines.map(terminalLine).join('\n') + '\n');
+  } finally {
+    await renderer.close();
+  }
+  return file;
 }
 
 export function formatSummary(s: RunSummary): string {

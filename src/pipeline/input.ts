@@ -144,7 +144,7 @@ async function manifestUrls(dir: string): Promise<{ urls: Map<string, string>; b
   return { urls, bad };
 }
 
-type Row = { id?: unknown; url?: unknown; html?: unknown };
+type Row = { id?: unknown; url?: unknown; html?: unknown; error?: unknown };
 
 /** What JSON a value is, for a message: "null", "an array", "a number"… */
 function jsonKind(v: unknown): string {
@@ -251,7 +251,12 @@ function jsonlItem(line: string | OverlongLine, index: number, withBytes = true)
   const url = typeof row.url === 'string' ? row.url : undefined;
   const id = typeof row.id === 'string' ? row.id : url ?? fallbackId;
   const item: CorpusItem = { index, id, url, host: hostOf(url) };
-  if (typeof row.html !== 'string') item.error = { code: 'E_INPUT_READ', message: `record ${index + 1} has no "html" string${row.html === undefined ? '' : ` (its "html" is ${jsonKind(row.html)})`}` };
+  // A row that carries an item's failure instead of its page (render-corpus.ts writes them, so
+  // that a page unread before rendering is reported as it was).
+  const carried = row.error as { code?: unknown; message?: unknown } | undefined;
+  if (row.html === undefined && carried && typeof carried.code === 'string' && typeof carried.message === 'string') {
+    item.error = { code: carried.code, message: carried.message };
+  } else if (typeof row.html !== 'string') item.error = { code: 'E_INPUT_READ', message: `record ${index + 1} has no "html" string${row.html === undefined ? '' : ` (its "html" is ${jsonKind(row.html)})`}` };
   else if (row.html.length > MAX_ITEM_BYTES) item.error = { code: 'E_INPUT_TOO_LARGE', message: `record ${index + 1} is over ${MAX_ITEM_BYTES} characters` };
   else if (withBytes) item.bytes = Buffer.from(row.html, 'utf8');
   return item;
