@@ -84,7 +84,7 @@ export class RenderPool {
   /** The tabs rendering now, by browser: a browser that dies fails their pages. */
   private readonly busySlots = new Map<BrowserHandle, Set<Slot>>();
   private active = 0;
-  private readonly waiters: Array<() => void> = [];
+  private readonly waiters: Array<(handed: boolean) => void> = [];
   private closing?: Promise<void>;
   /** Counters for callers and tests. */
   readonly stats = { renders: 0, launches: 0, crashes: 0, recycled: 0 };
@@ -161,7 +161,7 @@ export class RenderPool {
   close(): Promise<void> {
     this.closing ??= (async () => {
       open.delete(this);
-      for (const w of this.waiters.splice(0)) w();
+      for (const w of this.waiters.splice(0)) w(false);
       await this.launching?.catch(() => undefined);
       await Promise.allSettled([...this.handles].map((h) => this.shutdown(h)));
     })();
@@ -172,14 +172,18 @@ export class RenderPool {
 
   private async turn(): Promise<void> {
     if (this.closed) throw new ThresherError('E_RENDER', 'the render pool is closed');
-    if (this.active >= this.o.pages) await new Promise<void>((r) => this.waiters.push(r));
-    if (this.closed) throw new ThresherError('E_RENDER', 'the render pool was closed while the page waited for a tab');
-    this.active++;
+    if (this.active < this.o.pages) { this.active++; return; }
+    // leave() hands its turn over (true) without giving it back first, so that a render()
+    // arriving meanwhile cannot take it too; close() wakes the waiters with false.
+    const handed = await new Promise<boolean>((r) => this.waiters.push(r));
+    if (!handed) throw new ThresherError('E_RENDER', 'the render pool was closed while the page waited for a tab');
+    if (this.closed) { this.leave(); throw new ThresherError('E_RENDER', 'the render pool is closed'); }
   }
 
   private leave(): void {
-    this.active--;
-    this.waiters.shift()?.();
+    const next = this.waiters.shift();
+    if (next) next(true);
+    else this.active--;
   }
 
   // -- browsers ----------------------------------------------------------------------------
