@@ -76,7 +76,7 @@ test('serve: bad bodies, media types, sizes and options get their status and cod
 
     const opt = async (options: unknown) => call({ headers: json, body: JSON.stringify({ html: CAFE, options }) });
     for (const bad of [{ mode: 'fast' }, { algorithm: 'dvps' }, { algorithm: 'nope' }, { formats: 'markdown' }, { formats: ['pdf'] }, { title: 'yes' },
-      { url: 'ftp://a.example/' }, { url: 'not a url' }, { budget: { maxMillis: 1 } }, { layout: {} }, { keepTree: true }, 'precision', { site: true }]) {
+      { url: 'not a url' }, { url: 5 }, { budget: { maxMillis: 1 } }, { layout: {} }, { keepTree: true }, 'precision', { site: true }]) {
       const r = await opt(bad);
       assert.equal(r.status, 400, JSON.stringify(bad));
       assert.equal(r.code, 'E_BAD_OPTION', JSON.stringify(bad));

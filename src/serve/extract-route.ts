@@ -43,7 +43,7 @@ async function fromJson(ctx: ServeContext, body: Uint8Array, deadline: number, s
     if (typeof o.html !== 'string') throw new ThresherError('E_BAD_REQUEST', 'html must be a string');
     return { input: o.html, options, bytes: Buffer.byteLength(o.html) };
   }
-  const url = checkUrl('url', o.url);
+  const url = checkUrl('url', o.url, true);
   if (!ctx.settings.allowFetch) throw new ThresherError('E_FETCH_DISABLED', 'this server does not fetch URLs (start it with --allow-fetch); send the page as html instead');
   const page = await fetchPage(url, {
     policy: ctx.settings.addressPolicy, timeoutMs: remaining(deadline, 'before the fetch'), maxBytes: ctx.settings.maxBody, signal,

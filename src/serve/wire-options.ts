@@ -22,12 +22,15 @@ function bad(message: string): ThresherError {
   return new ThresherError('E_BAD_OPTION', message);
 }
 
-/** An absolute http(s) URL or E_BAD_OPTION. */
-export function checkUrl(name: string, v: unknown): string {
-  if (typeof v !== 'string' || !v || v.length > MAX_URL) throw bad(`${name} must be an absolute http(s) URL of at most ${MAX_URL} characters`);
+/**
+ * An absolute URL of at most MAX_URL characters, or E_BAD_OPTION. `fetchable`: http or https only
+ * (a URL the server fetches); a page's own URL (options.url) only labels the page, so any scheme.
+ */
+export function checkUrl(name: string, v: unknown, fetchable = false): string {
+  if (typeof v !== 'string' || !v || v.length > MAX_URL) throw bad(`${name} must be an absolute URL of at most ${MAX_URL} characters`);
   let u: URL;
   try { u = new URL(v); } catch { throw bad(`${name} is not an absolute URL: ${JSON.stringify(v.slice(0, 200))}`); }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw bad(`${name} must be http or https, not ${u.protocol}`);
+  if (fetchable && u.protocol !== 'http:' && u.protocol !== 'https:') throw bad(`${name} must be http or https, not ${u.protocol}`);
   return v;
 }
 
