@@ -2,7 +2,8 @@
  * The browser renderer on real Chromium (src/render-browser/): a page written by its script,
  * relative URLs against the page's own URL, the offline policy (blocked and counted; answered
  * from a WARC; a loopback server that offline rendering never reaches, and that allowLive does),
- * the time budget (an endless script gives a partial page with a warning, and the pool goes on),
+ * the time budget (an endless script gives a partial page with a warning, and the pool goes on; a
+ * capture past its grace is E_RENDER_TIMEOUT; a tab over the heap cap crashes alone, E_RENDER),
  * and the layout snapshot (boxes, colours, fonts, display:none, visibility) joined to thresher's
  * parse of the returned HTML.
  *
@@ -208,6 +209,24 @@ describe('the time budget', () => {
     const next = await pool.render('<p id="ok">fine</p>', { url: 'https://loop.example/next' });
     assert.match(next.html, /<p id="ok">fine<\/p>/);
     assert.deepEqual(next.warnings, []);
+  });
+
+  test('a capture that does not come back in captureGraceMs: E_RENDER_TIMEOUT, and the next page renders', async () => {
+    await assert.rejects(pool.render('<p>x</p>', { url: 'https://grace.example/', captureGraceMs: 1 }),
+      (e: unknown) => e instanceof ThresherError && e.code === 'E_RENDER_TIMEOUT' && /captureGraceMs/.test(e.message));
+    assert.match((await pool.render('<p id="n">next</p>', { url: 'https://grace.example/next' })).html, /<p id="n">next<\/p>/);
+  });
+
+  test('a script over the heap cap crashes its tab alone: E_RENDER for that page, the browser goes on', async () => {
+    const small = new RenderPool({ memoryMb: 64 });
+    try {
+      await assert.rejects(small.render('<p>x</p><script>const a = []; for (;;) a.push(new Array(1e6).fill(1.5));</script>', { url: 'https://oom.example/' }),
+        (e: unknown) => e instanceof ThresherError && e.code === 'E_RENDER' && e.details?.crashed === 'page');
+      assert.match((await small.render('<p id="n">next</p>', { url: 'https://oom.example/next' })).html, /<p id="n">next<\/p>/);
+      assert.deepEqual({ launches: small.stats.launches, crashes: small.stats.crashes }, { launches: 1, crashes: 0 });
+    } finally {
+      await small.close();
+    }
   });
 
   test('a timer loop that never lets the network settle is not waited for beyond settleMaxMs', async () => {

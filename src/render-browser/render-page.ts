@@ -227,7 +227,7 @@ async function settle(slot: Slot, capMs: number, quietMs: number): Promise<boole
 async function capture(slot: Slot, stop: boolean, graceMs: number, viewport: Viewport): Promise<{ html: string; layout: RenderResult['layout'] }> {
   const timedOut = (): never => {
     slot.spoiled = true;
-    throw new ThresherError('E_RENDER_TIMEOUT', `the page gave no DOM within the capture grace (${graceMs} ms) after its budget`);
+    throw new ThresherError('E_RENDER_TIMEOUT', `the page's DOM and layout could not be captured within ${graceMs} ms (captureGraceMs); its tab is discarded`);
   };
   return within((async () => {
     const freeze = slot.cdp.send('Emulation.setScriptExecutionDisabled', { value: true });
