@@ -224,3 +224,11 @@ test('serve: search and records over a store written by thresher run', async () 
     assert.deepEqual([r.status, (await r.json() as { error: { code: string } }).error.code], [404, 'E_NOT_FOUND'], 'no --store');
   });
 });
+
+test('serve: the ./serve package export', async () => {
+  const serve = await import('../src/serve/index.js');
+  assert.deepEqual(Object.keys(serve).sort(), ['MAX_REDIRECTS', 'OPENAPI', 'SERVE_DEFAULTS', 'createApp', 'defaultAddressPolicy', 'fetchPage', 'isLoopback', 'nonPublicReason', 'resolveSettings', 'startServer', 'statusOf']);
+  assert.equal(serve.SERVE_DEFAULTS.host, '127.0.0.1', 'loopback unless told otherwise');
+  assert.equal(serve.SERVE_DEFAULTS.port, 8080);
+  assert.equal(serve.SERVE_DEFAULTS.maxBody, 10 * 1024 * 1024);
+});

@@ -47,7 +47,8 @@ async function refusal(res: Response): Promise<[number, string, string]> {
 test('serve --allow-fetch: loopback, private, link-local, metadata and mapped addresses are refused, also behind a name and a redirect', async () => {
   const secret = await fixtureServer((_req, res) => { res.writeHead(200, { 'content-type': 'text/html' }); res.end(articlePage('Secret', 'vault')); });
   const front = await fixtureServer((req, res) => {
-    res.writeHead(302, { location: req.url === '/to-name' ? `http://localhost:${secret.port}/` : `${secret.base}/internal` });
+    const location = req.url === '/to-name' ? `http://localhost:${secret.port}/` : req.url === '/to-file' ? 'file:///etc/passwd' : `${secret.base}/internal`;
+    res.writeHead(302, { location });
     res.end();
   });
   // The front server stands in for a public host: its port on loopback is allowed, nothing else is.
@@ -65,6 +66,13 @@ test('serve --allow-fetch: loopback, private, link-local, metadata and mapped ad
         [`http://localhost:${secret.port}/`, /localhost resolves to .*loopback/],
         [`${front.base}/redirect`, /127\.0\.0\.1, loopback/],
         [`${front.base}/to-name`, /localhost resolves to/],
+        [`${front.base}/to-file`, /only http and https/],
+        // Other spellings of loopback: the URL parser writes them as 127.0.0.1 (or ::) before the check.
+        [`http://2130706433:${secret.port}/`, /127\.0\.0\.1, loopback/],
+        [`http://0x7f.0.0.1:${secret.port}/`, /127\.0\.0\.1, loopback/],
+        [`http://127.1:${secret.port}/`, /127\.0\.0\.1, loopback/],
+        [`http://0.0.0.0:${secret.port}/`, /this network/],
+        [`http://[::]:${secret.port}/`, /unspecified/],
       ];
       for (const [target, reason] of cases) {
         const [status, code, message] = await refusal(await postJson(`${url}/v1/extract`, { url: target }));
@@ -76,6 +84,7 @@ test('serve --allow-fetch: loopback, private, link-local, metadata and mapped ad
     });
     assert.equal(secret.hits.size, 0, 'the loopback service behind the refusals was never reached');
     assert.equal(front.hits.get('/redirect'), 1, 'the allowed front server was fetched, and its redirect refused');
+    assert.equal(front.hits.get('/to-file'), 1);
   } finally {
     await secret.close();
     await front.close();
