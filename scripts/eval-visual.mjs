@@ -32,15 +32,18 @@ const { values: a } = parseArgs({ options: {
   pages: { type: 'string', default: '2' }, out: { type: 'string', default: '/tmp/thresher-visual' },
   data: { type: 'string', default: '../shared/datasets' }, timeout: { type: 'string', default: '15000' },
   'render-only': { type: 'boolean', default: false },
+  // Only these page ids (comma-separated), e.g. the pages whose static extraction is (nearly) empty.
+  ids: { type: 'string' },
 } });
 const OUT = path.resolve(a.out), DATA = path.resolve(a.data), LIMIT = +a.limit;
 const ALGS = ['static', 'rendered', 'dvps', 'vips'];
 
-/** The set's first `limit` pages in manifest order, without the pages its README leaves out. */
+/** The set's first `limit` pages in manifest order (of --ids, when given), without the pages its README leaves out. */
 function rowsOf(set) {
   const skip = new Set(EXCLUDED_PAGES[set] ?? []);
+  const only = a.ids ? new Set(a.ids.split(',')) : null;
   return fs.readFileSync(path.join(DATA, set, 'manifest.jsonl'), 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l))
-    .filter((r) => !skip.has(r.id)).slice(0, LIMIT);
+    .filter((r) => !skip.has(r.id) && (!only || only.has(r.id))).slice(0, LIMIT);
 }
 const htmlOf = (set, row) => zlib.gunzipSync(fs.readFileSync(path.join(DATA, set, row.html ?? `html/${row.id}.html.gz`)));
 const cacheFile = (set, id) => path.join(OUT, 'cache', set, `${id}.json.gz`);
