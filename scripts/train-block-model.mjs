@@ -34,6 +34,7 @@ import { extractMetadata } from '../dist/src/page/metadata/index.js';
 import { wordsOf, wordGrams, gramShare } from '../dist/src/page/article-body.js';
 import { conventionOptions, conventionText } from '../dist/src/eval/conventions.js';
 import { contractCuts } from '../dist/src/page/contract.js';
+import { LAYOUT_FEATURES, N_LAYOUT_FEATURES as L, layoutFeatures } from '../dist/src/page/layout-features.js';
 
 const COMMENTS_MARKER = '!@#$%^&*()  COMMENTS';
 
@@ -52,7 +53,15 @@ const { values: a } = parseArgs({ options: {
   // The second pass learns from first-pass probabilities of pages the first model did not see:
   // out-of-fold, over this many host-grouped folds.
   oof: { type: 'string', default: '4' }, 'no-smoother': { type: 'boolean', default: false },
+  // Rendered pages (issue 26): train and extract on the renders cached by scripts/eval-visual.mjs
+  // (DIR/<set>/<id>.json.gz: the DOM after scripts and its layout), only the pages rendered there;
+  // with --layout-features the first pass also reads the units' layout features (layout-features.ts).
+  'layout-cache': { type: 'string' }, 'layout-features': { type: 'boolean', default: false },
 } });
+const LAYOUT = a['layout-features'];
+if (LAYOUT && !a['layout-cache']) throw new Error('--layout-features needs --layout-cache DIR');
+/** Width of a first-pass row: the block features, then the layout features when they are used. */
+const FX = F + (LAYOUT ? L : 0);
 const GBDT = { trees: +a.trees, depth: +a.depth, learningRate: +a.rate, subsample: +a.subsample, lambda: +a.lambda, minChildWeight: +a['min-child'], seed: 1 };
 
 function words(text, asciiOnly) {
@@ -98,12 +107,14 @@ function contractMask(doc, headline) {
 function loadSet(name) {
   const dir = `${a.data}/${name}`;
   const rows = fs.readFileSync(`${dir}/manifest.jsonl`, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-  const out = { name, x: [], y: [], yc: [], w: [], page: [], pages: [], pageRows: [], pageFirst: [], pageTokens: [], pageStats: [], pageWords: [], wordStats: [] };
+  const out = { name, x: [], lx: [], y: [], yc: [], w: [], page: [], pages: [], pageRows: [], pageFirst: [], pageTokens: [], pageStats: [], pageWords: [], wordStats: [] };
   for (const row of rows) {
     if (row.truth_format !== 'text' && row.truth_format !== 'snippets') continue;
+    const render = a['layout-cache'] ? cachedRender(name, row.id) : null;
+    if (a['layout-cache'] && !render) continue;
     // Anomalous pages (a gold text of another article) teach nothing; they are still extracted in --cv.
-    if (row.anomaly) { out.pages.push({ id: row.id, url: row.url, html: `${dir}/${row.html}`, host: row.host ?? row.site ?? row.id }); continue; }
-    const html = zlib.gunzipSync(fs.readFileSync(`${dir}/${row.html}`)).toString('utf8');
+    if (row.anomaly) { out.pages.push({ id: row.id, url: row.url, html: `${dir}/${row.html}`, host: row.host ?? row.site ?? row.id, render }); continue; }
+    const html = render ? render.html : zlib.gunzipSync(fs.readFileSync(`${dir}/${row.html}`)).toString('utf8');
     const truthText = fs.readFileSync(`${dir}/${row.truth}`, 'utf8');
     const doc = parseHtml(html, { maxNodes: 200_000, maxMillis: 10_000 });
     computeFeatures(doc);
@@ -112,6 +123,7 @@ function loadSet(name) {
     const meta = extractMetadata(doc, { url: row.url });
     const x = blockFeatures(doc, units, { labels: base, root: base.root, hub: base.pageType === 'hub', title: pageTitle(doc), headline: meta.headline, articleBody: meta.articleBody });
     const cut = contractMask(doc, meta.headline);
+    const lx = LAYOUT ? layoutFeatures(doc, units, render.layout) : null;
     const pageIndex = out.pages.length;
     let total = 0;
     const first = out.y.length;
@@ -120,6 +132,7 @@ function loadSet(name) {
       snippetLabels(units, JSON.parse(truthText)).forEach(({ y, labelled }, k) => {
         const weight = labelled && !cut[units[k].id] ? 1 : 0;
         out.x.push(x.subarray(k * F, (k + 1) * F)); out.y.push(y); out.yc.push(0); out.w.push(weight); out.page.push(pageIndex);
+        if (lx) out.lx.push(lx.subarray(k * L, (k + 1) * L));
         total += weight;
       });
     } else {
@@ -136,6 +149,7 @@ function loadSet(name) {
         const isComment = comments !== null && y < 0.5 && gramShare(t, comments) >= 0.5;
         const weight = cut[u.id] ? 0 : t.length;
         out.x.push(x.subarray(k * F, (k + 1) * F)); out.y.push(y); out.yc.push(isComment ? 1 : 0); out.w.push(weight); out.page.push(pageIndex);
+        if (lx) out.lx.push(lx.subarray(k * L, (k + 1) * L));
         total += weight;
       });
     }
@@ -146,7 +160,7 @@ function loadSet(name) {
     out.pageStats[pageIndex] = pageTokenStats(out.pageTokens[pageIndex], out.y.slice(first), out.w.slice(first));
     out.pageWords[pageIndex] = units.map((u) => openingWords(unitText(u).toLowerCase()));
     out.wordStats[pageIndex] = pageWordStats(out.pageWords[pageIndex], out.y.slice(first), out.w.slice(first));
-    out.pages.push({ id: row.id, url: row.url, html: `${dir}/${row.html}`, host: row.host ?? row.site ?? row.id });
+    out.pages.push({ id: row.id, url: row.url, html: `${dir}/${row.html}`, host: row.host ?? row.site ?? row.id, render });
   }
   process.stderr.write(`${name}: ${out.pages.length} pages, ${out.y.length} units\n`);
   return out;
@@ -182,15 +196,38 @@ function encode(sets, which, tablesOf) {
   });
 }
 
-/** Rows (first pass, or second with `second`) of the units for which keepRow holds, packed for the trainer. */
-function pack(sets, keepRow, second, label = 'y') {
-  const width = second ? G : F;
+/**
+ * Rows (first pass, or second with `second`) of the units for which keepRow holds, packed for the
+ * trainer; first-pass rows carry the layout features with `wide` (the comment model reads none).
+ */
+function pack(sets, keepRow, second, label = 'y', wide = LAYOUT) {
+  const width = second ? G : wide ? FX : F;
   let n = 0;
   for (const s of sets) for (let i = 0; i < s.y.length; i++) if (keepRow(s, i)) n++;
   const X = new Float32Array(n * width), Y = new Float32Array(n), W = new Float32Array(n);
   let j = 0;
-  for (const s of sets) for (let i = 0; i < s.y.length; i++) if (keepRow(s, i)) { X.set(second ? s.x2[i] : s.x[i], j * width); Y[j] = s[label][i]; W[j] = s.w[i]; j++; }
+  for (const s of sets) for (let i = 0; i < s.y.length; i++) if (keepRow(s, i)) {
+    X.set(second ? s.x2[i] : s.x[i], j * width);
+    if (!second && wide) X.set(s.lx[i], j * width + F);
+    Y[j] = s[label][i]; W[j] = s.w[i]; j++;
+  }
   return { X, Y, W };
+}
+
+/** A unit's first-pass row as the first-pass model reads it. */
+function firstPassRow(s, i) {
+  if (!LAYOUT) return s.x[i];
+  const row = new Float32Array(FX);
+  row.set(s.x[i]); row.set(s.lx[i], F);
+  return row;
+}
+
+/** The cached render of a page (scripts/eval-visual.mjs), or null when there is none or it failed. */
+function cachedRender(set, id) {
+  const file = `${a['layout-cache']}/${set}/${id}.json.gz`;
+  if (!fs.existsSync(file)) return null;
+  const rec = JSON.parse(zlib.gunzipSync(fs.readFileSync(file)).toString('utf8'));
+  return rec.ok ? { html: rec.html, layout: rec.layout } : null;
 }
 
 /**
@@ -208,13 +245,13 @@ function outOfFold(sets, K, foldOf, tag) {
       return tokenTable(sets, `${tag}-${Math.min(i, k)}-${Math.max(i, k)}`, (s2, q2) => foldOf(s2, q2) !== i && foldOf(s2, q2) !== k);
     });
     const { X, Y, W } = pack(sets, (s, i) => foldOf(s, s.page[i]) !== k);
-    const gbdt = trainGbdt(X, F, Y, W, GBDT);
+    const gbdt = trainGbdt(X, FX, Y, W, GBDT);
     models.push(gbdt);
     const table = tokenTable(sets, `${tag}-${k}`, (s, q) => foldOf(s, q) !== k);
     tables.push(table);
     encode(sets, (s, q) => foldOf(s, q) === k, () => table);
     for (const s of sets) {
-      for (let i = 0; i < s.y.length; i++) if (foldOf(s, s.page[i]) === k) s.p1[i] = predictProba(gbdt, s.x[i]);
+      for (let i = 0; i < s.y.length; i++) if (foldOf(s, s.page[i]) === k) s.p1[i] = predictProba(gbdt, firstPassRow(s, i));
       // Second-pass rows now, while this fold's rows hold the encoding model k read.
       s.pageRows.forEach((rows, q) => {
         if (!rows || foldOf(s, q) !== k) return;
@@ -238,7 +275,7 @@ function trainSmoother(sets, keepRow) {
  * the user comments, labelled comment or not; `keepPage` picks the pages it learns from.
  */
 function trainCommentModel(sets, keepPage) {
-  const { X, Y, W } = pack(sets, (s, i) => s.name === 'dragnet' && keepPage(s, s.page[i]), false, 'yc');
+  const { X, Y, W } = pack(sets, (s, i) => s.name === 'dragnet' && keepPage(s, s.page[i]), false, 'yc', false);
   return { gbdt: trainGbdt(X, F, Y, W, GBDT) };
 }
 const commentModel = !a['no-comment-model'];
@@ -259,7 +296,8 @@ if (a.cv) {
   for (let k = 0; k < K; k++) {
     const smoother = smoothing ? trainSmoother(sets, (s, i) => foldOf(s, s.page[i]) !== k) : undefined;
     const comments = commentModel ? trainCommentModel(sets, (s, q) => foldOf(s, q) !== k) : undefined;
-    const blockModel = { features: BLOCK_FEATURES, gbdt: firstPass.models[k], smoother, markupTokens: firstPass.tables[k].markup, wordTokens: firstPass.tables[k].words, comments };
+    const blockModel = { features: BLOCK_FEATURES, gbdt: firstPass.models[k], smoother, markupTokens: firstPass.tables[k].markup, wordTokens: firstPass.tables[k].words, comments,
+      ...(LAYOUT ? { layoutFeatures: LAYOUT_FEATURES } : {}) };
     for (const mode of a.modes.split(',')) {
       const out = mode === 'balanced' ? a.out : `${a.out}-${mode}`;
       for (const s of sets) {
@@ -268,7 +306,8 @@ if (a.cv) {
           if (foldOf(s, q) !== k) return;
           // Each set with the options of its truth's convention (src/eval/conventions.ts), as `thresher eval` does.
           // The page as `thresher eval` reads it: the datasets hold UTF-8 text (a leftover <meta charset> names the original encoding).
-          const r = extract(zlib.gunzipSync(fs.readFileSync(pg.html)).toString('utf8'), { blockModel, url: pg.url, mode, ...conventionOptions(s.name) });
+          const html = pg.render ? pg.render.html : zlib.gunzipSync(fs.readFileSync(pg.html)).toString('utf8');
+          const r = extract(html, { blockModel, url: pg.url, mode, ...conventionOptions(s.name), ...(pg.render ? { layout: pg.render.layout } : {}) });
           fs.writeFileSync(`${out}/${s.name}/${pg.id}.txt`, conventionText(r));
         });
       }
@@ -285,18 +324,19 @@ if (a.cv) {
   encode(sets, () => true, (s, q) => { const i = foldOf(s, q); return tokenTable(sets, `oof-${i}`, (s2, q2) => foldOf(s2, q2) !== i); });
   const { markup: markupTokens, words: wordTokens } = tokenTable(sets, 'all', () => true);
   const { X, Y, W } = pack(sets, () => true);
-  const gbdt = trainGbdt(X, F, Y, W, GBDT);
+  const gbdt = trainGbdt(X, FX, Y, W, GBDT);
   const smoother = smoothing ? trainSmoother(sets, () => true) : undefined;
   const comments = commentModel ? trainCommentModel(sets, () => true) : undefined;
   const r = (v) => Number(v.toPrecision(6));
   const compact = (m) => ({ ...m, base: r(m.base), trees: m.trees.map((t) => ({ ...t, threshold: t.threshold.map((v) => Math.fround(v)), value: t.value.map(r) })) });
   const model = { features: BLOCK_FEATURES, gbdt: compact(gbdt), ...(smoother ? { smoother: { features: smoother.features, gbdt: compact(smoother.gbdt) } } : {}), markupTokens, wordTokens,
-    ...(comments ? { comments: { gbdt: compact(comments.gbdt) } } : {}) };
+    ...(comments ? { comments: { gbdt: compact(comments.gbdt) } } : {}), ...(LAYOUT ? { layoutFeatures: LAYOUT_FEATURES } : {}) };
   const body = `// Generated by scripts/train-block-model.mjs (${GBDT.trees} trees, depth ${GBDT.depth}, rate ${GBDT.learningRate}` +
     `${smoother ? `; second pass on ${K}-fold out-of-fold probabilities` : ''}) ` +
     `from ${sets.map((s) => `${s.name} (${s.pages.length})`).join(', ')}. Do not edit.\n` +
     `import type { BlockModel } from './learned.js';\n\n` +
-    `export const BLOCK_MODEL: BlockModel = ${JSON.stringify(model)};\n`;
-  fs.writeFileSync('src/page/block-model.generated.ts', body);
-  console.log(`wrote src/page/block-model.generated.ts (${(body.length / 1024).toFixed(0)} KiB); rebuild with npm run build`);
+    `export const ${LAYOUT ? 'BLOCK_MODEL_LAYOUT' : 'BLOCK_MODEL'}: BlockModel = ${JSON.stringify(model)};\n`;
+  const file = LAYOUT ? 'src/page/block-model-layout.generated.ts' : 'src/page/block-model.generated.ts';
+  fs.writeFileSync(file, body);
+  console.log(`wrote ${file} (${(body.length / 1024).toFixed(0)} KiB); rebuild with npm run build`);
 }

@@ -27,6 +27,8 @@ import { CONTENT, Labels, NOISE } from './labels.js';
 import { pageTitle } from './metadata/raw-title.js';
 import type { TokenTable } from './token-table.js';
 import type { ExtractMode, PageType } from '../types.js';
+import { LAYOUT_FEATURES, N_LAYOUT_FEATURES, layoutFeatures, widenRows } from './layout-features.js';
+import type { LayoutSnapshot } from '../visual/layout.js';
 
 export interface BlockModel {
   features: readonly string[];
@@ -42,6 +44,12 @@ export interface BlockModel {
    * probability that a unit is part of a user comment (comments.ts). None: no comments are found.
    */
   comments?: { gbdt: GbdtModel };
+  /**
+   * A model trained with the units' layout features (layout-features.ts) names them here: its
+   * first pass reads rows of features + layoutFeatures, and it needs the page's layout. The
+   * second pass and the comment model read the layout-free rows either way.
+   */
+  layoutFeatures?: readonly string[];
 }
 
 /** What the labeler knows of the page besides its tree (page/metadata/). */
@@ -49,6 +57,8 @@ export interface LearnedContext {
   headline?: DomElement | null;
   articleBody?: string;
   mode?: ExtractMode;
+  /** The rendered layout, for a model with layout features. */
+  layout?: LayoutSnapshot;
 }
 
 /**
@@ -70,7 +80,8 @@ function sameNames(a: readonly string[], b: readonly string[]): boolean {
 }
 
 export function labelLearned(doc: DomDocument, base: DefaultLabels, model: BlockModel = BLOCK_MODEL, ctx: LearnedContext = {}): Labels & { pageType: PageType; scores: UnitScores } {
-  if (!sameNames(model.features, BLOCK_FEATURES) || (model.smoother && !sameNames(model.smoother.features, SMOOTHED_FEATURE_NAMES))) {
+  if (!sameNames(model.features, BLOCK_FEATURES) || (model.smoother && !sameNames(model.smoother.features, SMOOTHED_FEATURE_NAMES)) ||
+    (model.layoutFeatures && !sameNames(model.layoutFeatures, LAYOUT_FEATURES))) {
     throw new ThresherError('E_MODEL', 'the block model was trained on other features than block-features.ts and smoothing.ts compute; retrain it (scripts/train-block-model.mjs)');
   }
   const units = textUnits(doc);
@@ -78,7 +89,7 @@ export function labelLearned(doc: DomDocument, base: DefaultLabels, model: Block
     labels: base, root: base.root, hub: base.pageType === 'hub', title: pageTitle(doc), markupTokens: model.markupTokens, wordTokens: model.wordTokens,
     headline: ctx.headline, articleBody: ctx.articleBody,
   });
-  let p = predictProbaRows(model.gbdt, rows, units.length, N_BLOCK_FEATURES);
+  let p = firstPass(doc, units, rows, model, ctx.layout);
   if (model.smoother) p = secondPass(model.smoother.gbdt, rows, p);
   const bias = MODE_BIAS[ctx.mode ?? 'balanced'];
   const keep = selectExpectedF1(bias ? shiftLogOdds(p, bias) : p, units.map((u) => u.inlineLen));
@@ -95,6 +106,14 @@ export function labelLearned(doc: DomDocument, base: DefaultLabels, model: Block
   };
   markKept(doc, units.filter((_, k) => keep[k]), verdict, labels);
   return labels;
+}
+
+/** The first pass's probabilities: over the block features, and the layout features when the model reads them. */
+function firstPass(doc: DomDocument, units: DomElement[], rows: Float32Array, model: BlockModel, layout: LayoutSnapshot | undefined): Float64Array {
+  if (!model.layoutFeatures) return predictProbaRows(model.gbdt, rows, units.length, N_BLOCK_FEATURES);
+  if (!layout) throw new ThresherError('E_BAD_OPTION', 'this block model reads layout features: pass options.layout (the page rendered: extract --render, renderPage())');
+  const wide = widenRows(rows, N_BLOCK_FEATURES, layoutFeatures(doc, units, layout), N_LAYOUT_FEATURES);
+  return predictProbaRows(model.gbdt, wide, units.length, N_BLOCK_FEATURES + N_LAYOUT_FEATURES);
 }
 
 /** p with `bias` added to its log-odds. */
