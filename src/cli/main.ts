@@ -9,6 +9,7 @@ import { learnCommand } from './learn.js';
 import { cleanTextCommand } from './clean-text.js';
 import { trainCommand } from './train.js';
 import { serveCommand } from './serve.js';
+import { segmentCommand } from './segment.js';
 import { terminalText } from './terminal-text.js';
 import { exitQuietlyOnClosedPipe, isClosedPipe } from './output.js';
 
@@ -24,6 +25,7 @@ usage:
   thresher clean-text --site MODEL [--host H] [--html] [file|-] [--out FILE] [--json]
   thresher train --labels labels.jsonl|csv --out model.json [--algorithm knn|nb] [--pages DIR|pages.jsonl] [--text content|raw]
   thresher serve [--host H] [--port N] [--workers N] [--max-body BYTES] [--timeout MS] [--max-queue N] [--allow-fetch [--allow-private]] [--store DIR] [--models DIR]
+  thresher segment <page.html> --png OUT.png [--json OUT.json] [--url URL] [--baseline] [--chromium PATH]
   thresher help
 
 A directory argument extracts every .html/.htm(.gz) file below it and writes JSON Lines.
@@ -43,6 +45,7 @@ async function main(argv: string[]): Promise<number> {
     case 'clean-text': return cleanTextCommand(rest);
     case 'train': return trainCommand(rest);
     case 'serve': return serveCommand(rest);
+    case 'segment': return segmentCommand(rest);
     case undefined: case 'help': case '--help': case '-h':
       process.stdout.write(USAGE);
       return cmd === undefined ? 2 : 0;

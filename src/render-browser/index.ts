@@ -17,7 +17,7 @@ export { RenderPool, closeAllRenderPools, type RenderPoolOptions } from './pool.
 export { findChromium, CHROMIUM_ENV, CHROMIUM_NAMES } from './find-browser.js';
 export { WarcIndex, type ArchivedResponse } from './warc-source.js';
 export { toLayoutSnapshot, type CdpSnapshot } from './snapshot.js';
-export { RENDER_DEFAULTS, type RenderOptions, type RenderResult, type RenderTimings, type Viewport } from './types.js';
+export { MAX_SCREENSHOT_HEIGHT, RENDER_DEFAULTS, type RenderOptions, type RenderResult, type RenderTimings, type Viewport } from './types.js';
 
 /** One page in a browser of its own, closed afterwards: for a single page; a run over many pages keeps a RenderPool. */
 export async function renderPage(input: string | Uint8Array, options: RenderOptions & RenderPoolOptions): Promise<RenderResult> {

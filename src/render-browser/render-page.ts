@@ -25,7 +25,7 @@ import { decodeHtml, isGzip } from '../dom/decode.js';
 import { SNAPSHOT_STYLES } from '../visual/layout.js';
 import { toLayoutSnapshot, type CdpSnapshot } from './snapshot.js';
 import { headerObject, type WarcIndex } from './warc-source.js';
-import { RENDER_DEFAULTS, type RenderOptions, type RenderResult, type Viewport } from './types.js';
+import { MAX_SCREENSHOT_HEIGHT, RENDER_DEFAULTS, type RenderOptions, type RenderResult, type Viewport } from './types.js';
 
 /** What the route handler needs to know about the page being rendered. */
 interface Job {
@@ -179,6 +179,7 @@ export async function renderInSlot(slot: Slot, input: string | Uint8Array, opts:
       timings: { loadMs, settleMs, snapshotMs }, warnings,
     };
     if (finalUrl && finalUrl !== opts.url && finalUrl !== 'about:blank') result.finalUrl = finalUrl;
+    if (opts.screenshot) result.screenshot = await guard(screenshotOf(slot, layout.page, o.captureGraceMs, warnings));
     if (net.allowLive) result.live = job.live;
     return result;
   } catch (e) {
@@ -187,6 +188,14 @@ export async function renderInSlot(slot: Slot, input: string | Uint8Array, opts:
   } finally {
     slot.job = undefined;
   }
+}
+
+/** The whole page as painted, cut at MAX_SCREENSHOT_HEIGHT (a warning says so). Scripts stay frozen. */
+async function screenshotOf(slot: Slot, page: { width: number; height: number }, timeoutMs: number, warnings: string[]): Promise<Uint8Array> {
+  const height = Math.min(Math.ceil(page.height), MAX_SCREENSHOT_HEIGHT);
+  if (page.height > MAX_SCREENSHOT_HEIGHT) warnings.push(`the screenshot shows the top ${MAX_SCREENSHOT_HEIGHT} px of the page's ${Math.ceil(page.height)}`);
+  const png = await slot.page.screenshot({ type: 'png', fullPage: true, clip: { x: 0, y: 0, width: Math.max(1, Math.ceil(page.width)), height: Math.max(1, height) }, timeout: timeoutMs });
+  return new Uint8Array(png);
 }
 
 /** Navigation and the load event by the deadline: true when load fired, false when the budget ran out first. */

@@ -33,7 +33,12 @@ export interface RenderOptions {
   warc?: WarcIndex;
   /** Refuse larger input (E_INPUT_TOO_LARGE). Default 64 MiB, extract()'s budget. */
   maxBytes?: number;
+  /** Also take a PNG of the whole page (at most MAX_SCREENSHOT_HEIGHT px tall), after the capture. */
+  screenshot?: boolean;
 }
+
+/** The tallest screenshot taken, in CSS px: a page longer than this is cut at its foot. */
+export const MAX_SCREENSHOT_HEIGHT = 16_384;
 
 export interface RenderTimings {
   /** Navigation to the load event (or to the end of the budget). */
@@ -60,6 +65,8 @@ export interface RenderResult {
   /** Requests let through to the network (allowLive only). */
   live?: number;
   timings: RenderTimings;
+  /** The page as painted (PNG), with `screenshot`. */
+  screenshot?: Uint8Array;
   /** What went less than well: the budget ran out, the browser crashed and the page was rendered again, ... */
   warnings: string[];
 }
