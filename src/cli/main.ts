@@ -1,58 +1,52 @@
 #!/usr/bin/env node
-/** thresher command-line entry: dispatches to one file per command. Only cli/ talks to the terminal. */
-import { extractCommand } from './extract.js';
-import { evalCommand } from './eval.js';
-import { runCommand } from './run.js';
-import { searchCommand } from './search.js';
-import { crawlCommand, CRAWL_USAGE } from './crawl.js';
-import { learnCommand } from './learn.js';
-import { cleanTextCommand } from './clean-text.js';
-import { trainCommand } from './train.js';
-import { serveCommand } from './serve.js';
-import { segmentCommand } from './segment.js';
+/**
+ * thresher command-line entry: `--help`, `--version` and `help <command>` here, every command
+ * through the table in commands.ts (its module loaded only when it runs). Only cli/ talks to the
+ * terminal.
+ */
+import { readFileSync } from 'node:fs';
+import { COMMANDS, commandNamed, mainUsage } from './commands.js';
 import { terminalText } from './terminal-text.js';
 import { exitQuietlyOnClosedPipe, isClosedPipe } from './output.js';
 
-const USAGE = `thresher — turn raw web pages into clean, structured records
+/** The package's version, read where the package is installed (dist/src/cli/ → the package root). */
+function version(): string {
+  try {
+    return (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version?: string }).version ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
 
-usage:
-  thresher extract <file|dir|pages.jsonl|crawl.warc|-|url> [--format text|markdown|html|json] [--algorithm default|tagtree|satisfiable] [--title] [--images] [--comments] [--precision|--recall] [--debug] [--no-model] [--keep-mojibake] [--site MODELS [--url URL]] [--render [--chromium PATH] [--render-timeout MS] [--allow-live] [--warc FILE]] [--out FILE]
-  thresher eval (--dataset DIR | --all [--data ROOT]) [--algorithm A] [--limit N] [--gate FILE] [--json]
-  thresher run <dir|pages.jsonl|crawl.warc[.gz]> --out DIR [--workers N] [--page-timeout MS] [--batch N] [--replicas M] [--site-min N] [--site-sample N] [--no-sites] [--stats-pages N] [--classifier MODEL] [--warc] [--fresh] [--json]
-  thresher search "query" [--store DIR] [--limit N] [--json]
-  ${CRAWL_USAGE.split('\n').join('\n  ')}
-  thresher learn <dir|pages.jsonl|crawl.warc> --out MODELS [--host H] [--idioms|--no-idioms] [--date ISO] [--json]
-  thresher clean-text --site MODEL [--host H] [--html] [file|-] [--out FILE] [--json]
-  thresher train --labels labels.jsonl|csv --out model.json [--algorithm knn|nb] [--pages DIR|pages.jsonl] [--text content|raw]
-  thresher serve [--host H] [--port N] [--workers N] [--max-body BYTES] [--timeout MS] [--max-queue N] [--allow-fetch [--allow-private]] [--store DIR] [--models DIR]
-  thresher segment <page.html> --png OUT.png [--json OUT.json] [--url URL] [--baseline] [--chromium PATH]
-  thresher help
+const withNewline = (s: string): string => (s.endsWith('\n') ? s : s + '\n');
 
-A directory argument extracts every .html/.htm(.gz) file below it and writes JSON Lines.
-learn writes one site model per host (MODELS/<host>.json); extract --site MODELS applies the
-model of each page's host.
-`;
+/** --help or -h among a command's arguments (before a `--` that ends the options). */
+function wantsHelp(argv: string[]): boolean {
+  const end = argv.indexOf('--');
+  return (end < 0 ? argv : argv.slice(0, end)).some((a) => a === '--help' || a === '-h');
+}
+
+function unknown(name: string): number {
+  process.stderr.write(`thresher: unknown command "${terminalText(name)}"; the commands are ${COMMANDS.map((c) => c.name).join(', ')} (thresher --help says what each does)\n`);
+  return 2;
+}
 
 async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv;
-  switch (cmd) {
-    case 'extract': return extractCommand(rest);
-    case 'eval': return evalCommand(rest);
-    case 'run': return runCommand(rest);
-    case 'search': return searchCommand(rest);
-    case 'crawl': return crawlCommand(rest);
-    case 'learn': return learnCommand(rest);
-    case 'clean-text': return cleanTextCommand(rest);
-    case 'train': return trainCommand(rest);
-    case 'serve': return serveCommand(rest);
-    case 'segment': return segmentCommand(rest);
-    case undefined: case 'help': case '--help': case '-h':
-      process.stdout.write(USAGE);
-      return cmd === undefined ? 2 : 0;
-    default:
-      process.stderr.write(`thresher: unknown command "${cmd}"\n\n${USAGE}`);
-      return 2;
+  if (cmd === undefined) { process.stdout.write(await mainUsage()); return 2; }
+  if (cmd === '--version' || cmd === '-v' || cmd === '-V' || cmd === 'version') { process.stdout.write(`thresher ${version()}\n`); return 0; }
+  if (cmd === 'help' || cmd === '--help' || cmd === '-h') {
+    if (!rest.length) { process.stdout.write(await mainUsage()); return 0; }
+    const c = commandNamed(rest[0]);
+    if (!c) return unknown(rest[0]);
+    process.stdout.write(withNewline((await c.load()).usage));
+    return 0;
   }
+  const c = commandNamed(cmd);
+  if (!c) return unknown(cmd);
+  const m = await c.load();
+  if (wantsHelp(rest)) { process.stdout.write(withNewline(m.usage)); return 0; }
+  return m.run(rest);
 }
 
 exitQuietlyOnClosedPipe();
