@@ -97,6 +97,17 @@ export function parseWith(source: string, options: ParseOptions, fast: boolean):
 }
 
 /**
+ * The source with an unclosed <title> repaired as parseHtml repairs it (below), else the source
+ * unchanged. For a browser about to render the page (render-browser/): it would read the rest of
+ * the page as the title's text, and every extractor would find nothing in the DOM it serialises.
+ * Only a page with a <title> start tag and no end tag is parsed to check.
+ */
+export function repairUnclosedTitle(source: string): string {
+  if (!/<title[\s>]/i.test(source) || /<\/title[\s>]/i.test(source)) return source;
+  return unclosedTitleRepaired(source, parseOnce(source, {}, fastParseAvailable).doc, {}) ?? source;
+}
+
+/**
  * An unclosed <title> turns the rest of the page into title text (RCDATA), in browsers too. Such
  * pages still have an article for a reader of the source, so the source is repaired: the title
  * is closed at the end of its first line, and the page parsed again. Where the title starts is
