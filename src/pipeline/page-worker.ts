@@ -1,12 +1,14 @@
 /**
  * Worker-thread side of PagePool: cleans pages, takes the terms of pages, learns site models and
- * runs single extractions (thresher serve), as it is told, and posts back one outcome per job. It keeps the site models it was sent, by
- * host, until the pool says to drop one (the pool mirrors what each worker holds).
+ * runs single extractions (thresher serve; annotated for its inspector when asked), as it is told,
+ * and posts back one outcome per job. It keeps the site models it was sent, by host, until the
+ * pool says to drop one (the pool mirrors what each worker holds).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { extract } from '../page/extract.js';
 import { parseClassifierModel, type ClassifierModel } from '../corpus/classify/model.js';
 import { pageTerms, processPage } from '../corpus/page-record.js';
+import { annotatePage } from '../serve/annotate.js';
 import { learnSite, loadSiteModel } from '../site/model.js';
 import { siteRefiner } from '../site/refine.js';
 import type { SiteRefiner } from '../types.js';
@@ -37,7 +39,12 @@ function handle(msg: WorkerMessage): JobOutcome | null {
     case 'clean': return { ok: true, ...processPage(msg.page, { site: siteFor(msg), aggressiveStopWords: aggressive, classifier }) };
     case 'terms': return { ok: true, terms: pageTerms(msg.page, { site: siteFor(msg) }) };
     case 'learn': return { ok: true, model: learnSite(msg.pages, { host: msg.host }) };
-    case 'extract': return { ok: true, result: extract(msg.input, { ...msg.options, site: siteFor(msg) }) };
+    case 'extract': {
+      if (!msg.annotate) return { ok: true, result: extract(msg.input, { ...msg.options, site: siteFor(msg) }) };
+      const result = extract(msg.input, { ...msg.options, site: siteFor(msg), keepTree: true });
+      // The tree is not enumerable: structured cloning leaves it behind.
+      return { ok: true, result, annotated: annotatePage(result) };
+    }
   }
 }
 

@@ -13,10 +13,13 @@
  * `thresher serve` uses the same pool for single extractions (`extract`): its jobs carry a
  * deadline set when the request arrived, so time spent waiting in the queue counts against the
  * request's budget, and a job still queued at its deadline is failed without taking a worker.
- * `stats()` tells the server how busy the pool is (its queue bound and metrics).
+ * `stats()` tells the server how busy the pool is (its queue bound and metrics). Its inspector's
+ * jobs (`inspect`) also annotate the page on the worker (serve/annotate.ts): the tree they need
+ * cannot be posted back, and serialising a large page is work the event loop should not do.
  */
 import { Worker } from 'node:worker_threads';
 import type { CleanedPage, PageInput } from '../corpus/page-record.js';
+import type { AnnotatedPage } from '../serve/annotate.js';
 import type { SitePage, SiteModel } from '../site/model.js';
 import type { ExtractOptions, Extraction } from '../types.js';
 
@@ -24,7 +27,7 @@ export type Failure = { ok: false; code: string; message: string };
 export type PageOutcome = ({ ok: true } & CleanedPage) | Failure;
 export type TermsOutcome = { ok: true; terms: string[] } | Failure;
 export type LearnOutcome = { ok: true; model: SiteModel } | Failure;
-export type ExtractOutcome = { ok: true; result: Extraction } | Failure;
+export type ExtractOutcome = { ok: true; result: Extraction; annotated?: AnnotatedPage } | Failure;
 export type JobOutcome = PageOutcome | TermsOutcome | LearnOutcome | ExtractOutcome;
 
 /** Plain extraction options (no functions, no refiner: they are posted to a worker). */
@@ -44,7 +47,7 @@ export type WorkerMessage =
   | { type: 'clean'; page: PageInput; site?: SiteRef }
   | { type: 'terms'; page: PageInput; site?: SiteRef }
   | { type: 'learn'; host: string; pages: SitePage[] }
-  | { type: 'extract'; input: string | Uint8Array; options: WorkerExtractOptions; site?: SiteRef };
+  | { type: 'extract'; input: string | Uint8Array; options: WorkerExtractOptions; site?: SiteRef; annotate?: boolean };
 
 export interface PoolOptions {
   workers: number;
@@ -104,6 +107,14 @@ export class PagePool {
   /** extract() on a worker: the library's result, or the failure with its code. `site`: the host's model. */
   extract(input: string | Uint8Array, options: WorkerExtractOptions, site?: SiteJob, limits: JobLimits = {}): Promise<ExtractOutcome> {
     return this.submit({ type: 'extract', input, options }, this.options.pageTimeoutMs, site, limits.deadline) as Promise<ExtractOutcome>;
+  }
+
+  /**
+   * extract() with `debug` on a worker, and the page annotated for the inspector (`annotated`):
+   * every debug block outlined with its label and reason (serve/annotate.ts).
+   */
+  inspect(input: string | Uint8Array, options: WorkerExtractOptions, site?: SiteJob, limits: JobLimits = {}): Promise<ExtractOutcome> {
+    return this.submit({ type: 'extract', input, options: { ...options, debug: true }, annotate: true }, this.options.pageTimeoutMs, site, limits.deadline) as Promise<ExtractOutcome>;
   }
 
   stats(): PoolStats {

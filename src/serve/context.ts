@@ -1,13 +1,15 @@
 /**
  * What every route of `thresher serve` shares: the settings, the worker pool, the metrics, the
- * site models and the store; and the admission check that turns a full queue into a 429 before
+ * site models, the store and the renderer; and the admission check that turns a full queue into a 429 before
  * any more work is taken on.
  */
 import { ThresherError } from '../errors.js';
 import type { PagePool } from '../pipeline/pool.js';
 import type { ModelRegistry, StoreReader } from './data.js';
+import type { InspectorAssets } from './inspector.js';
 import type { Metrics } from './metrics.js';
 import type { ServeSettings } from './options.js';
+import type { ServeRenderer } from './render.js';
 
 export interface ServeContext {
   settings: ServeSettings;
@@ -15,6 +17,10 @@ export interface ServeContext {
   metrics: Metrics;
   models: ModelRegistry;
   store?: StoreReader;
+  /** The browser for `render: true` (serve/render.ts), when the server renders. */
+  renderer?: ServeRenderer;
+  /** The inspector's files (serve/inspector.ts), when it is served. */
+  inspector?: InspectorAssets;
   /** True once close() was called: health says so, and answers close their connections. */
   draining: boolean;
 }

@@ -18,7 +18,9 @@ const STATUS: Record<string, number> = {
   // The page's own server failed us: a gateway's error, not ours.
   E_FETCH: 502,
   E_STORE: 503,
-  E_PAGE_TIMEOUT: 504, E_FETCH_TIMEOUT: 504,
+  E_PAGE_TIMEOUT: 504, E_FETCH_TIMEOUT: 504, E_RENDER_TIMEOUT: 504,
+  // render: true on a server without a browser: a feature this server does not have.
+  E_NO_BROWSER: 501,
 };
 
 export function statusOf(code: string): number {

@@ -18,8 +18,9 @@ const ERRORS = {
   422: error('The page cannot be extracted: E_INPUT_BINARY, E_BUDGET_NODES, E_SITE_SAMPLE.'),
   429: { ...error('E_BUSY: every worker is busy and the queue is full.'), headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } } },
   502: error('E_FETCH: the page could not be fetched (DNS, connection, a non-2xx answer, too many redirects).'),
-  504: error('E_PAGE_TIMEOUT or E_FETCH_TIMEOUT: the request ran past its time budget (--timeout); a worker stuck on it was replaced.'),
-  500: error('E_INTERNAL or E_WORKER.'),
+  504: error('E_PAGE_TIMEOUT, E_FETCH_TIMEOUT or E_RENDER_TIMEOUT: the request ran past its time budget (--timeout); a worker stuck on it was replaced.'),
+  500: error('E_INTERNAL, E_WORKER, or E_RENDER (the browser failed the page).'),
+  501: error('E_NO_BROWSER: render: true, and this server renders no pages (no Chromium, or --no-render).'),
 };
 
 const OPTIONS = {
@@ -32,8 +33,30 @@ const OPTIONS = {
     mode: { enum: [...EXTRACT_MODES], default: 'balanced' },
     url: { type: 'string', format: 'uri', description: 'The page URL: links resolve against it.' },
     site: { type: 'boolean', default: false, description: "Apply the server's site model of the URL's host." },
+    render: { type: 'boolean', default: false, description: "Run the page's scripts in the server's Chromium first (offline: nothing the page asks for is fetched), then extract the DOM after them. GET /v1/capabilities says whether this server renders." },
   },
 };
+
+const PAGE_BODY = {
+  required: true,
+  content: {
+    'text/html': { schema: { type: 'string', format: 'binary' } },
+    'application/xhtml+xml': { schema: { type: 'string', format: 'binary' } },
+    'application/json': {
+      schema: {
+        type: 'object', additionalProperties: false,
+        properties: { html: { type: 'string' }, url: { type: 'string', format: 'uri' }, options: OPTIONS },
+        oneOf: [{ required: ['html'] }, { required: ['url'] }],
+      },
+    },
+  },
+};
+
+/** The CSP-guarded inspector files. */
+const INSPECTOR_FILE = (description: string, type: string) => ({
+  description: `${description} Sent with a strict Content-Security-Policy (scripts from this origin only, Trusted Types), X-Content-Type-Options: nosniff, Referrer-Policy: no-referrer.`,
+  content: { [type]: { schema: { type: 'string' } } },
+});
 
 const queryOption = (name: string, schema: object, description: string) => ({ name, in: 'query', required: false, schema, description });
 
@@ -48,25 +71,55 @@ export const OPENAPI = {
         parameters: [
           queryOption('algorithm', { enum: [...WIRE_ALGORITHMS] }, 'Raw-body form only.'),
           queryOption('formats', { type: 'string' }, 'Comma-separated: markdown, html.'),
-          ...['title', 'images', 'comments', 'debug', 'site'].map((b) => queryOption(b, { type: 'boolean' }, 'Raw-body form only.')),
+          ...['title', 'images', 'comments', 'debug', 'site', 'render'].map((b) => queryOption(b, { type: 'boolean' }, 'Raw-body form only.')),
           queryOption('mode', { enum: [...EXTRACT_MODES] }, 'Raw-body form only.'),
           queryOption('url', { type: 'string', format: 'uri' }, 'The page URL (never fetched in this form).'),
         ],
-        requestBody: {
-          required: true,
-          content: {
-            'text/html': { schema: { type: 'string', format: 'binary' } },
-            'application/xhtml+xml': { schema: { type: 'string', format: 'binary' } },
-            'application/json': {
-              schema: {
-                type: 'object', additionalProperties: false,
-                properties: { html: { type: 'string' }, url: { type: 'string', format: 'uri' }, options: OPTIONS },
-                oneOf: [{ required: ['html'] }, { required: ['url'] }],
-              },
-            },
-          },
-        },
+        requestBody: PAGE_BODY,
         responses: { 200: json('The Extraction (README "The result").', { $ref: '#/components/schemas/Extraction' }), ...ERRORS },
+      },
+    },
+    '/v1/inspect': {
+      post: {
+        summary: 'What the inspector shows: the extraction with its debug blocks, and the page annotated block by block.',
+        description: 'The page and options as for POST /v1/extract (debug is always on and Markdown always among the formats). The annotated page is the tree the extractor read, serialised with every debug block carrying data-thresher-label, data-thresher-reason, data-thresher-block and a title, and outlined by an inline style sheet; scripts, event handlers, inline styles, non-http(s) URLs, meta, base and link are removed. Meant for an iframe sandboxed without allow-scripts.',
+        requestBody: PAGE_BODY,
+        responses: {
+          200: json('The extraction, the annotated page and, with render: true, what the browser did.', {
+            type: 'object', required: ['result', 'annotated'],
+            properties: {
+              result: { $ref: '#/components/schemas/Extraction' },
+              annotated: { type: 'object', required: ['html', 'blocks', 'content', 'noise'], properties: { html: { type: 'string' }, blocks: { type: 'integer' }, content: { type: 'integer' }, noise: { type: 'integer' } } },
+              render: { type: 'object', properties: { url: { type: 'string' }, ms: { type: 'number' }, blocked: { type: 'integer' }, warnings: { type: 'array', items: { type: 'string' } } } },
+            },
+          }),
+          ...ERRORS,
+        },
+      },
+    },
+    '/v1/capabilities': {
+      get: {
+        summary: 'What this server does: fetch URLs, render with a browser, read a store, serve the inspector; the options, algorithms and modes it takes; its limits.',
+        responses: {
+          200: json('Capabilities.', {
+            type: 'object',
+            properties: {
+              fetch: { type: 'boolean' }, fetchPrivate: { type: 'boolean' }, render: { type: 'boolean' }, store: { type: 'boolean' }, inspector: { type: 'boolean' },
+              algorithms: { type: 'array', items: { type: 'string' } }, modes: { type: 'array', items: { type: 'string' } }, formats: { type: 'array', items: { type: 'string' } },
+              options: { type: 'array', items: { type: 'string' } }, maxBody: { type: 'integer' }, timeoutMs: { type: 'integer' },
+            },
+          }),
+        },
+      },
+    },
+    '/': {
+      get: { summary: 'The inspector (a page for people): paste a page, see its blocks outlined and its extraction.', responses: { 200: INSPECTOR_FILE('The inspector page.', 'text/html'), 404: error('E_NOT_FOUND: the server runs without the inspector.') } },
+    },
+    '/inspector/{file}': {
+      get: {
+        summary: "The inspector's script modules and style sheet.",
+        parameters: [{ name: 'file', in: 'path', required: true, schema: { type: 'string', pattern: '^[a-z0-9][a-z0-9.-]*$' } }],
+        responses: { 200: INSPECTOR_FILE('A file of the inspector.', 'text/javascript'), 404: error('E_NOT_FOUND.') },
       },
     },
     '/v1/site-models': {

@@ -35,6 +35,16 @@ export interface ServeOptions {
   siteModels?: SiteModel[];
   /** Folder where models learned through POST /v1/site-models are written (else kept in memory only). */
   modelsDir?: string;
+  /**
+   * Let requests ask for `render: true` (the page's scripts run in Chromium, offline, before it is
+   * extracted): 'auto' (default) when a Chromium is found, true to require one (E_NO_BROWSER at
+   * start without it), false never. The browser starts on the first such request.
+   */
+  render?: boolean | 'auto';
+  /** The Chromium to render with (else THRESHER_CHROMIUM, else PATH: render-browser/find-browser.ts). */
+  chromium?: string;
+  /** Serve the inspector at GET / (default true). */
+  inspector?: boolean;
 }
 
 export interface ServeSettings {
@@ -49,6 +59,9 @@ export interface ServeSettings {
   addressPolicy: AddressPolicy;
   store?: string;
   modelsDir?: string;
+  render: boolean | 'auto';
+  chromium?: string;
+  inspector: boolean;
 }
 
 export const SERVE_DEFAULTS = { host: '127.0.0.1', port: 8080, maxBody: 10 * 1024 * 1024, timeoutMs: 30_000, maxQueue: 64 } as const;
@@ -58,6 +71,12 @@ const WORKERS_PER_CORE = 4;
 function int(name: string, v: number | undefined, fallback: number, min: number, max: number): number {
   if (v === undefined) return fallback;
   if (!Number.isInteger(v) || v < min || v > max) throw new ThresherError('E_BAD_OPTION', `${name} must be an integer from ${min} to ${max}; got ${v}`);
+  return v;
+}
+
+function checkRender(v: unknown): boolean | 'auto' {
+  if (v === undefined) return 'auto';
+  if (v !== true && v !== false && v !== 'auto') throw new ThresherError('E_BAD_OPTION', `render must be true, false or 'auto'; got ${JSON.stringify(v)}`);
   return v;
 }
 
@@ -79,5 +98,8 @@ export function resolveSettings(options: ServeOptions = {}): ServeSettings {
     addressPolicy: options.addressPolicy ?? defaultAddressPolicy(allowPrivate),
     ...(options.store !== undefined ? { store: options.store } : {}),
     ...(options.modelsDir !== undefined ? { modelsDir: options.modelsDir } : {}),
+    render: checkRender(options.render),
+    ...(options.chromium !== undefined ? { chromium: options.chromium } : {}),
+    inspector: options.inspector ?? true,
   };
 }

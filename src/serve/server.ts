@@ -7,6 +7,9 @@
  *
  * The worker pool is pipeline/pool.ts's PagePool, the one `thresher run` cleans pages with: the
  * same terminate-and-replace of a worker stuck past its limit, with a per-request deadline.
+ *
+ * Besides the API: the inspector at GET / (inspector.ts, inspect-route.ts), and a browser for
+ * `render: true` (render.ts), owned by the server and closed when it drains.
  */
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
@@ -19,9 +22,12 @@ import type { ServeContext } from './context.js';
 import { learnRoute, recordRoute, searchRoute, siteModelRoute } from './data-routes.js';
 import { extractRoute } from './extract-route.js';
 import { wireError } from './http-errors.js';
+import { inspectRoute } from './inspect-route.js';
+import { findInspectorDir, inspectorRoutes, loadInspector, type InspectorAssets } from './inspector.js';
 import { Metrics } from './metrics.js';
 import { OPENAPI } from './openapi.js';
-import { resolveSettings, type ServeOptions } from './options.js';
+import { resolveSettings, type ServeOptions, type ServeSettings } from './options.js';
+import { openRenderer } from './render.js';
 
 export interface ThresherServer {
   /** http://host:port of the bound socket (the port chosen when 0 was asked for). */
@@ -57,6 +63,8 @@ export function createApp(ctx: ServeContext, onInternalError?: (e: unknown) => v
     } finally {
       ctx.metrics.inFlight--;
       if (ctx.draining) c.header('Connection', 'close');
+      // Every answer is what its Content-Type says: no browser sniffs JSON or text into HTML.
+      c.header('X-Content-Type-Options', 'nosniff');
       const route = routePath(c, -1);
       ctx.metrics.request(route === '*' || route === '/*' ? 'unmatched' : route, c.req.method, c.res.status, (performance.now() - t0) / 1000);
     }
@@ -69,6 +77,8 @@ export function createApp(ctx: ServeContext, onInternalError?: (e: unknown) => v
   app.notFound((c) => errorResponse(c, ctx, Object.assign(new Error(), { code: 'E_NOT_FOUND', message: `no route ${c.req.method} ${new URL(c.req.url).pathname}; GET /openapi.json lists them` })));
 
   app.post('/v1/extract', (c) => extractRoute(c, ctx));
+  app.post('/v1/inspect', (c) => inspectRoute(c, ctx));
+  inspectorRoutes(app, ctx);
   app.post('/v1/site-models', (c) => learnRoute(c, ctx));
   app.get('/v1/site-models/:host', (c) => siteModelRoute(c, ctx));
   app.get('/v1/search', (c) => searchRoute(c, ctx));
@@ -85,11 +95,20 @@ export function createApp(ctx: ServeContext, onInternalError?: (e: unknown) => v
 /** Starts the service; resolves once it listens. E_BAD_OPTION for bad settings, E_STORE/E_INPUT_NOT_FOUND for a bad store. */
 export async function startServer(options: ServeOptions = {}, hooks: { onInternalError?: (e: unknown) => void } = {}): Promise<ThresherServer> {
   const settings = resolveSettings(options);
-  const store = settings.store !== undefined ? new StoreReader(settings.store) : undefined;
+  const inspector = inspectorAssets(settings);
+  const renderer = await openRenderer(settings);
+  let store: StoreReader | undefined;
+  try {
+    store = settings.store !== undefined ? new StoreReader(settings.store) : undefined;
+  } catch (e) {
+    await renderer?.pool.close();
+    throw e;
+  }
   // The request's deadline bounds every job; the pool's own per-job limit is the same budget.
   const pool = new PagePool({ workers: settings.workers, pageTimeoutMs: settings.timeoutMs });
   const ctx: ServeContext = {
-    settings, pool, metrics: new Metrics(), models: new ModelRegistry(options.siteModels ?? [], settings.modelsDir, store), ...(store ? { store } : {}), draining: false,
+    settings, pool, metrics: new Metrics(), models: new ModelRegistry(options.siteModels ?? [], settings.modelsDir, store), ...(store ? { store } : {}),
+    ...(renderer ? { renderer } : {}), ...(inspector ? { inspector } : {}), draining: false,
   };
   const app = createApp(ctx, hooks.onInternalError);
   // overrideGlobalObjects: false: a library must not swap the process's global Request/Response.
@@ -101,6 +120,7 @@ export async function startServer(options: ServeOptions = {}, hooks: { onInterna
     });
   } catch (e) {
     await pool.close();
+    await renderer?.pool.close();
     store?.close();
     throw e;
   }
@@ -136,5 +156,13 @@ async function drain(server: Server, ctx: ServeContext, graceMs: number): Promis
   clearTimeout(timer);
   await closed;
   await ctx.pool.close();
+  await ctx.renderer?.pool.close();
   ctx.store?.close();
+}
+
+/** The inspector's files, when it is served and they are installed (a package without them serves the API only). */
+function inspectorAssets(settings: ServeSettings): InspectorAssets | undefined {
+  if (!settings.inspector) return undefined;
+  const dir = findInspectorDir();
+  return dir === undefined ? undefined : loadInspector(dir);
 }

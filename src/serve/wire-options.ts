@@ -11,12 +11,15 @@ import type { WorkerExtractOptions } from '../pipeline/pool.js';
 /** Labelers a client may ask for; 'dvps' needs a browser's layout, which the service does not take. */
 export const WIRE_ALGORITHMS = ['default', 'tagtree', 'satisfiable'] as const;
 export const WIRE_FORMATS = ['text', 'markdown', 'html'] as const;
-const BOOLEANS = ['title', 'images', 'comments', 'debug', 'site'] as const;
+const BOOLEANS = ['title', 'images', 'comments', 'debug', 'site', 'render'] as const;
 export const WIRE_OPTION_NAMES = ['algorithm', 'formats', 'mode', 'url', ...BOOLEANS] as const;
 const MAX_URL = 8192;
 
-/** Checked wire options: the library's, and `site` (apply the server's model of the url's host). */
-export interface WireOptions { extract: WorkerExtractOptions; site: boolean }
+/**
+ * Checked wire options: the library's, `site` (apply the server's model of the url's host) and
+ * `render` (run the page's scripts in the server's Chromium first, offline: serve/render.ts).
+ */
+export interface WireOptions { extract: WorkerExtractOptions; site: boolean; render: boolean }
 
 function bad(message: string): ThresherError {
   return new ThresherError('E_BAD_OPTION', message);
@@ -43,7 +46,7 @@ function oneOf<T extends string>(name: string, v: unknown, allowed: readonly T[]
 
 /** Options from a JSON object (undefined: none). */
 export function wireOptions(x: unknown): WireOptions {
-  const out: WireOptions = { extract: {}, site: false };
+  const out: WireOptions = { extract: {}, site: false, render: false };
   if (x === undefined || x === null) return out;
   if (typeof x !== 'object' || Array.isArray(x)) throw bad('options must be a JSON object');
   const o = x as Record<string, unknown>;
@@ -59,9 +62,9 @@ export function wireOptions(x: unknown): WireOptions {
         out.extract.formats = [...new Set(f.filter((x) => x !== 'text'))];
         break;
       }
-      case 'title': case 'images': case 'comments': case 'debug': case 'site':
+      case 'title': case 'images': case 'comments': case 'debug': case 'site': case 'render':
         if (typeof v !== 'boolean') throw bad(`${k} must be true or false; got ${JSON.stringify(v)}`);
-        if (k === 'site') out.site = v; else out.extract[k] = v;
+        if (k === 'site' || k === 'render') out[k] = v; else out.extract[k] = v;
         break;
       default:
         throw bad(`unknown option ${JSON.stringify(k)}; the service takes ${WIRE_OPTION_NAMES.join(', ')}`);
