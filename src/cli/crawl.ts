@@ -1,7 +1,8 @@
 /**
  * `thresher crawl <seed-url…> --out site.warc.gz`: a polite crawl into a WARC file, resumable.
  * Ctrl-C stops gracefully (requests in flight finish, the state is saved); a second Ctrl-C
- * aborts those requests too. Running the same command again resumes.
+ * aborts those requests too. Running the same command again resumes. `--assets` also archives
+ * each page's stylesheets, scripts and images, for `extract --render --warc`.
  */
 import { parseArgs } from 'node:util';
 import { Crawler, DEFAULT_USER_AGENT, type CrawlProgress, type CrawlSummary } from '../crawl/crawler.js';
@@ -22,6 +23,10 @@ export const CRAWL_USAGE = `thresher crawl <seed-url…> --out FILE.warc.gz [opt
   fetching:   --timeout MS (30000)  --max-bytes N (10485760)  --retries N (3)  --retry-base MS (2000, doubled per retry)
               (robots.txt too: a host whose robots.txt cannot be had after the retries is given up, with the reason)
               --no-sitemaps  --follow-nofollow
+  assets:     --assets (also archive each stored page's stylesheets, scripts, images and fonts in the same WARC,
+              from any host, with the same politeness and robots.txt, so that
+              'thresher extract OUT --render --warc OUT' shows the pages as they were; not counted as pages)
+              --max-assets-per-page N (100)  --max-asset-bytes N (10485760)
   state:      --state FILE (default OUT.state.sqlite)  --fresh (start over)  --json (summary as JSON on stdout)
   progress:   redrawn on stderr when it is a terminal, else a line every --progress-every MS (5000)
   --then run  feed the WARC to the corpus pipeline when the crawl finishes (records into --run-out DIR,
@@ -66,6 +71,9 @@ export async function crawlCommand(argv: string[]): Promise<number> {
       'retry-base': { type: 'string' },
       'no-sitemaps': { type: 'boolean', default: false },
       'follow-nofollow': { type: 'boolean', default: false },
+      assets: { type: 'boolean', default: false },
+      'max-assets-per-page': { type: 'string' },
+      'max-asset-bytes': { type: 'string' },
       json: { type: 'boolean', default: false },
       'progress-every': { type: 'string' },
       then: { type: 'string' },
@@ -98,6 +106,7 @@ export async function crawlCommand(argv: string[]): Promise<number> {
     userAgent: values['user-agent'] ?? DEFAULT_USER_AGENT, timeoutMs: num('timeout', values.timeout),
     maxBytes: num('max-bytes', values['max-bytes']), maxRetries: num('retries', values.retries), retryBaseMs: num('retry-base', values['retry-base']),
     sitemaps: !values['no-sitemaps'], followNofollow: values['follow-nofollow'],
+    assets: values.assets, maxAssetsPerPage: num('max-assets-per-page', values['max-assets-per-page']), maxAssetBytes: num('max-asset-bytes', values['max-asset-bytes']),
     signal: stop.signal, abortSignal: hard.signal,
     // Without a terminal (a log, a pipe), a line every few seconds instead of the redrawn one.
     ...(tty ? {} : { onProgress: (p: CrawlProgress) => err.write(`thresher crawl: ${(p.elapsedMs / 1000).toFixed(0)} s · ${progressLine(p, 400)}\n`), progressEveryMs: num('progress-every', values['progress-every']) ?? 5000 }),
@@ -144,6 +153,12 @@ export function progressLine(p: CrawlProgress, columns: number): string {
   return line.slice(0, Math.max(10, columns - 1));
 }
 
+/** Whether the crawl has assets to report (this run's, or some left queued). */
+function assetsSeen(s: CrawlSummary): boolean {
+  const a = s.assets;
+  return a.fetched + a.failed + a.skipped + s.total.assets.queued > 0;
+}
+
 export function summaryText(s: CrawlSummary): string {
   const kv = (o: Record<string, number>): string => Object.entries(o).map(([k, v]) => `${k} ${v}`).join(', ') || 'none';
   const lines = [
@@ -152,7 +167,10 @@ export function summaryText(s: CrawlSummary): string {
     `  statuses: ${kv(s.byStatus)}`,
     `  faults: ${kv(s.faults)}`,
     `  skipped: ${kv(s.skipped)}`,
-    ...(s.cut.links || s.cut.frontier ? [`  cut: ${s.cut.links} links past --max-links-per-page ${s.cut.maxLinksPerPage} on ${s.cut.pages} pages; ` +
+    ...(assetsSeen(s) ? [`  assets: ${s.assets.fetched} fetched (${(s.assets.bytes / 1048576).toFixed(1)} MiB), ${s.assets.failed} failed, ${s.assets.skipped} skipped` +
+      `${s.total.assets.queued ? `, ${s.total.assets.queued} queued` : ''}`] : []),
+    ...(s.cut.links || s.cut.frontier || s.cut.assets ? [`  cut: ${s.cut.links} links past --max-links-per-page ${s.cut.maxLinksPerPage} on ${s.cut.pages} pages; ` +
+      `${s.cut.assets ? `${s.cut.assets} assets past --max-assets-per-page ${s.cut.maxAssetsPerPage} on ${s.cut.assetPages} pages or stylesheets; ` : ''}` +
       `${s.cut.frontier} new URLs refused by a full frontier (--max-frontier ${s.cut.maxFrontier})`] : []),
     ...s.givenUp.map((g) => `  given up: ${g.host}: ${g.reason}; its URLs skipped`),
     ...s.deferred.map((d) => `  deferred: ${d.host} (robots.txt Crawl-delay ${d.crawlDelayMs >= UNBOUNDED_DELAY_MS ? 'unbounded' : `${d.crawlDelayMs / 1000} s`}, over the ${d.maxCrawlDelayMs / 1000} s cap): ` +

@@ -6,7 +6,9 @@
  * sleeps until a request ends or the frontier's next key comes due. A host has at most one
  * request in flight and its latency (1 s, or a longer robots.txt Crawl-delay, or a Retry-After)
  * runs from the end of one request to the start of the next. Each fetch is settled by writing
- * its WARC records and one state transaction in the same synchronous step.
+ * its WARC records and one state transaction in the same synchronous step. With `assets`, each
+ * stored page's stylesheets, scripts and images (assets.ts) are fetched too, as entries of their
+ * own kind: same politeness, robots.txt, retries and WARC, counted apart from the pages.
  * Outer ring: file system (WARC, SQLite) and network (through a Fetcher).
  */
 import { existsSync, rmSync, statSync } from 'node:fs';
@@ -15,84 +17,14 @@ import { WarcWriter, type HeaderList, type HttpExchange } from '../io/warc.js';
 import { systemClock, type Clock } from './clock.js';
 import { FetchFailure, httpFetcher, storedHeaders, type Fetcher, type FetchResponse } from './fetcher.js';
 import { Frontier, type FrontierEntry } from './frontier.js';
-import { RobotsCache, robotsToken, type RobotsOptions } from './robots.js';
-import { Scope, type ScopeOptions } from './scope.js';
+import { resolveOptions, type CrawlOptions, type ResolvedOptions } from './options.js';
+import { RobotsCache, robotsToken } from './robots.js';
+import { Scope } from './scope.js';
 import { CrawlStore, type Admission, type Budget, type Settlement } from './store.js';
-import { hostKey, normalizeUrl, originOf, type NormalizeOptions } from './url.js';
+import { hostKey, normalizeUrl, originOf } from './url.js';
 import { handleResponse, type Outcome } from './response.js';
 
-/** Names the crawler and where to read about it (the package's page; change here if the project gets a home page). */
-export const DEFAULT_USER_AGENT = 'thresher/0.1 (+https://www.npmjs.com/package/thresher)';
-
-export interface CrawlOptions {
-  seeds: string[];
-  /** The WARC file to write (.warc.gz: one gzip member per record). */
-  out: string;
-  /** The crawl state (SQLite). Default: `${out}.state.sqlite`. */
-  statePath?: string;
-  /** Start over: delete the state and overwrite the WARC. Default: resume when state exists. */
-  fresh?: boolean;
-  scope?: ScopeOptions;
-  normalize?: NormalizeOptions;
-  /** Politeness: ms between the end of one request to a host and the start of the next. Default 1000. */
-  latencyMs?: number;
-  /** Requests in flight at once, over all hosts (one per host at most). Default 8. */
-  concurrency?: number;
-  userAgent?: string;
-  /** Deadline for one request, headers and body. Default 30 000 ms. */
-  timeoutMs?: number;
-  /** Body bytes kept per response (the rest is cut, WARC-Truncated: length). Default 10 MiB. */
-  maxBytes?: number;
-  /** Retries after a 429, a 5xx, a timeout or a network error. Default 3. */
-  maxRetries?: number;
-  /** First retry back-off, doubled at each retry; a longer Retry-After wins. Default 2000 ms. */
-  retryBaseMs?: number;
-  /** A Retry-After longer than this gives up the URL (the host still waits this long). Default 10 min. */
-  maxRetryAfterMs?: number;
-  /**
-   * The longest robots.txt Crawl-delay obeyed. A host asking for more is deferred: none of its
-   * URLs is fetched in this run (they stay queued in the state, for a run with a larger cap) and
-   * the summary lists it, so that one host cannot hold the crawl for days. Default 60 000 ms.
-   */
-  maxCrawlDelayMs?: number;
-  /** Redirect hops followed from one URL. Default 10. */
-  maxRedirects?: number;
-  /** Media types whose bodies are read and stored (pages). Default text/html, application/xhtml+xml. */
-  acceptTypes?: string[];
-  /** Read robots.txt Sitemap lines and probe /sitemap.xml on the seed hosts. Default true. */
-  sitemaps?: boolean;
-  /** Obey robots.txt. Default true. */
-  robots?: boolean;
-  robotsOptions?: RobotsOptions;
-  /**
-   * Links read from one page: the first this many (in document order) are followed and the rest
-   * only counted, so that one page of 400,000 links cannot fill the crawl. Default 2000.
-   */
-  maxLinksPerPage?: number;
-  /**
-   * URLs queued at once (pages and sitemaps; robots.txt always goes in): past this, newly found
-   * URLs are refused (and admitted if found again when there is room). Default 200 000.
-   */
-  maxFrontier?: number;
-  /** Follow rel=nofollow links and links of nofollow pages. Default false. */
-  followNofollow?: boolean;
-  /** Links whose path matches are not admitted (binary files by extension). null: none. */
-  skipPaths?: RegExp | null;
-  clock?: Clock;
-  fetcher?: Fetcher;
-  /** Graceful stop: no new requests; those in flight finish. */
-  signal?: AbortSignal;
-  /** Hard stop: requests in flight are aborted too (their URLs stay queued). */
-  abortSignal?: AbortSignal;
-  /** Called after every settled URL. */
-  onEvent?: (e: CrawlEvent) => void;
-  /**
-   * Called every `progressEveryMs` (default 5000) while the crawl runs, also while it only
-   * waits (a slow request, a host's delay), so that a log shows it is alive.
-   */
-  onProgress?: (p: CrawlProgress) => void;
-  progressEveryMs?: number;
-}
+export { DEFAULT_USER_AGENT, type CrawlOptions } from './options.js';
 
 export interface CrawlEvent {
   url: string;
@@ -115,11 +47,24 @@ export interface CrawlProgress {
 
 export interface DeferredHost { host: string; crawlDelayMs: number; maxCrawlDelayMs: number; queued: number }
 
+/** Assets settled in this run (and their body bytes). */
+export interface AssetCounts {
+  /** Stored whole with a 2xx status: what a render from the WARC can use. */
+  fetched: number;
+  /** Ended without one: an HTTP error status, the retries spent, cut at maxAssetBytes, a redirect loop. */
+  failed: number;
+  /** Settled without a request: robots.txt disallows it, or its host's robots.txt could not be had. */
+  skipped: number;
+  bytes: number;
+}
+
 export interface CrawlSummary {
-  /** Requests answered in this run, and of those, HTML pages stored with status 2xx. */
+  /** Requests answered in this run (pages, assets, robots.txt, sitemaps), and of those, HTML pages stored with status 2xx. */
   fetched: number;
   pages: number;
   bytes: number;
+  /** With `assets`: the assets of this run; a redirect hop counts as none of these, its target does. */
+  assets: AssetCounts;
   /** Faults in this run by kind (timeout, network, http-429, http-5xx, redirect-loop, ...). */
   faults: Record<string, number>;
   errors: number;
@@ -134,9 +79,13 @@ export interface CrawlSummary {
   rescheduled: number;
   /**
    * What the caps left out in this run: links past maxLinksPerPage (not followed) and the pages
-   * that had them; new URLs refused because the frontier held maxFrontier.
+   * that had them; asset references past maxAssetsPerPage (not fetched) and the pages or
+   * stylesheets that had them; new URLs refused because the frontier held maxFrontier.
    */
-  cut: { links: number; pages: number; frontier: number; maxLinksPerPage: number; maxFrontier: number };
+  cut: {
+    links: number; pages: number; assets: number; assetPages: number; frontier: number;
+    maxLinksPerPage: number; maxAssetsPerPage: number; maxFrontier: number;
+  };
   /** Hosts given up in this run, with why (robots.txt unreachable after the retries): their URLs are skipped. */
   givenUp: Array<{ host: string; reason: string }>;
   /** Hosts whose robots.txt asked for a Crawl-delay over maxCrawlDelayMs, with their URLs left queued. */
@@ -145,13 +94,17 @@ export interface CrawlSummary {
   warc: string;
   state: string;
   /** Totals over the whole crawl, this run and earlier ones. */
-  total: { urls: number; done: number; failed: number; skipped: number; queued: number; faults: Record<string, number> };
+  total: {
+    urls: number; done: number; failed: number; skipped: number; queued: number; faults: Record<string, number>;
+    /** The asset URLs among them, by state. */
+    assets: { done: number; failed: number; skipped: number; queued: number };
+  };
 }
 
 const DEFAULT_SKIP = /\.(?:jpe?g|png|gif|webp|avif|svg|ico|bmp|tiff?|mp[34]|m4[av]|avi|mov|wmv|webm|og[gv]|wav|flac|zip|gz|tgz|bz2|xz|7z|rar|tar|exe|msi|dmg|iso|apk|pdf|docx?|xlsx?|pptx?|odt|css|js|mjs|woff2?|ttf|otf|eot)$/i;
 
 export class Crawler {
-  readonly opts: Required<Pick<CrawlOptions, 'latencyMs' | 'concurrency' | 'userAgent' | 'timeoutMs' | 'maxBytes' | 'maxRetries' | 'retryBaseMs' | 'maxRetryAfterMs' | 'maxCrawlDelayMs' | 'maxRedirects' | 'maxLinksPerPage' | 'maxFrontier' | 'acceptTypes' | 'sitemaps' | 'robots' | 'followNofollow'>> & CrawlOptions;
+  readonly opts: ResolvedOptions;
   readonly clock: Clock;
   readonly fetcher: Fetcher;
   readonly scope: Scope;
@@ -173,7 +126,8 @@ export class Crawler {
   private stopped = false;
   private readonly session = {
     fetched: 0, pages: 0, bytes: 0, faults: {} as Record<string, number>, skipped: {} as Record<string, number>, byStatus: {} as Record<string, number>,
-    cut: { links: 0, pages: 0, frontier: 0 },
+    assets: { fetched: 0, failed: 0, skipped: 0, bytes: 0 } as AssetCounts,
+    cut: { links: 0, pages: 0, assets: 0, assetPages: 0, frontier: 0 },
   };
   private readonly perHost = new Map<string, { fetched: number; recent: number[] }>();
 
@@ -184,23 +138,7 @@ export class Crawler {
       if (!n) throw new ThresherError('E_BAD_OPTION', `seed "${s}" is not an http(s) URL`);
       return n;
     });
-    this.opts = {
-      latencyMs: 1000, concurrency: 8, userAgent: DEFAULT_USER_AGENT, timeoutMs: 30_000, maxBytes: 10 * 1024 * 1024,
-      maxRetries: 3, retryBaseMs: 2000, maxRetryAfterMs: 600_000, maxCrawlDelayMs: 60_000, maxRedirects: 10,
-      maxLinksPerPage: 2000, maxFrontier: 200_000,
-      acceptTypes: ['text/html', 'application/xhtml+xml'], sitemaps: true, robots: true, followNofollow: false,
-      ...stripUndefined(options), seeds, out: options.out,
-    };
-    for (const k of ['latencyMs', 'timeoutMs', 'maxBytes', 'maxRetries', 'retryBaseMs', 'maxRetryAfterMs', 'maxCrawlDelayMs', 'maxRedirects'] as const) {
-      const v = this.opts[k];
-      if (!(typeof v === 'number' && v >= 0 && Number.isFinite(v))) throw new ThresherError('E_BAD_OPTION', `${k} must be a number ≥ 0 (got ${String(v)})`);
-    }
-    for (const k of ['maxLinksPerPage', 'maxFrontier'] as const) {
-      const v = this.opts[k];
-      if (!(v >= 0 && (Number.isInteger(v) || v === Infinity))) throw new ThresherError('E_BAD_OPTION', `${k} must be a whole number ≥ 0 (got ${String(v)})`);
-    }
-    if (options.progressEveryMs !== undefined && !(options.progressEveryMs > 0)) throw new ThresherError('E_BAD_OPTION', `progressEveryMs must be a number > 0 (got ${options.progressEveryMs})`);
-    if (!(Number.isInteger(this.opts.concurrency) && this.opts.concurrency >= 1)) throw new ThresherError('E_BAD_OPTION', `concurrency must be a whole number ≥ 1 (got ${this.opts.concurrency})`);
+    this.opts = resolveOptions(options, seeds);
     this.clock = options.clock ?? systemClock;
     this.fetcher = options.fetcher ?? httpFetcher;
     this.scope = new Scope(seeds, options.scope);
@@ -268,7 +206,7 @@ export class Crawler {
 
   private pushAll(entries: FrontierEntry[]): void {
     for (const e of entries) {
-      if (e.kind !== 'robots') this.admitted[e.kind]++;
+      if (e.kind === 'page' || e.kind === 'sitemap') this.admitted[e.kind]++;
       if (e.kind === 'robots') this.robotsQueued.add(originOf(e.url));
       this.enqueue(e);
     }
@@ -441,7 +379,7 @@ export class Crawler {
         url,
         headers: this.requestHeaders(e.kind),
         timeoutMs: this.opts.timeoutMs,
-        maxBytes: e.kind === 'robots' ? Math.min(this.opts.maxBytes, 512 * 1024) : this.opts.maxBytes,
+        maxBytes: e.kind === 'robots' ? Math.min(this.opts.maxBytes, 512 * 1024) : e.kind === 'asset' ? this.opts.maxAssetBytes : this.opts.maxBytes,
         wantBody: (status, headers) => e.kind !== 'page' || !(status >= 200 && status < 300) || this.acceptable(headers.get('content-type')),
         signal: this.opts.abortSignal,
       });
@@ -505,6 +443,8 @@ export class Crawler {
     }
     if (o.state === 'skipped' && o.reason) f.skipped[o.reason] = (f.skipped[o.reason] ?? 0) + 1;
     if (o.cutLinks) { f.cut.links += o.cutLinks; f.cut.pages++; }
+    if (o.cutAssets) { f.cut.assets += o.cutAssets; f.cut.assetPages++; }
+    if (e.kind === 'asset') countAsset(f.assets, o, res);
     this.opts.onEvent?.({ url: e.url, kind: e.kind, status: res?.status, outcome: o.state, reason: o.reason, faults: o.faults, start, end: now });
   }
 
@@ -544,16 +484,19 @@ export class Crawler {
     const reopened = new CrawlStore(this.statePath);
     try {
       const counts = reopened.counts();
-      const sum = (st: string): number => counts.filter((c) => c.state === st).reduce((a, c) => a + c.n, 0);
+      const sum = (st: string, kind?: string): number => counts.filter((c) => c.state === st && (!kind || c.kind === kind)).reduce((a, c) => a + c.n, 0);
       return {
-        fetched: s.fetched, pages: s.pages, bytes: s.bytes, faults: s.faults,
+        fetched: s.fetched, pages: s.pages, bytes: s.bytes, assets: s.assets, faults: s.faults,
         errors: Object.values(s.faults).reduce((a, b) => a + b, 0), skipped: s.skipped, byStatus: s.byStatus,
         queued: this.frontier.size, stopped: this.stopped, resumed: this.resumed, rescheduled: this.frontier.rescheduled,
-        cut: { ...s.cut, maxLinksPerPage: this.opts.maxLinksPerPage, maxFrontier: this.opts.maxFrontier },
+        cut: { ...s.cut, maxLinksPerPage: this.opts.maxLinksPerPage, maxAssetsPerPage: this.opts.maxAssetsPerPage, maxFrontier: this.opts.maxFrontier },
         givenUp: [...this.givenUp].map(([host, reason]) => ({ host, reason })),
         deferred: [...this.deferredHosts].map(([host, crawlDelayMs]) => ({ host, crawlDelayMs, maxCrawlDelayMs: this.opts.maxCrawlDelayMs, queued: reopened.queuedOn(host) })),
         durationMs: this.clock.now() - this.started, warc: this.opts.out, state: this.statePath,
-        total: { urls: counts.reduce((a, c) => a + c.n, 0), done: sum('done'), failed: sum('failed'), skipped: sum('skipped'), queued: sum('queued'), faults: reopened.faultCounts() },
+        total: {
+          urls: counts.reduce((a, c) => a + c.n, 0), done: sum('done'), failed: sum('failed'), skipped: sum('skipped'), queued: sum('queued'), faults: reopened.faultCounts(),
+          assets: { done: sum('done', 'asset'), failed: sum('failed', 'asset'), skipped: sum('skipped', 'asset'), queued: sum('queued', 'asset') },
+        },
       };
     } finally {
       reopened.close();
@@ -561,8 +504,15 @@ export class Crawler {
   }
 }
 
-function stripUndefined<T extends object>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+/** An asset's settlement in the run's figures (a redirect hop counts for nothing: its target will). */
+function countAsset(a: AssetCounts, o: Outcome, res: FetchResponse | null): void {
+  if (res) a.bytes += res.body.length;
+  if (o.state === 'skipped') a.skipped++;
+  else if (o.state === 'failed') a.failed++;
+  else if (o.state === 'done' && o.reason !== 'redirect') {
+    if (res && res.status >= 200 && res.status < 300 && !res.truncated) a.fetched++;
+    else a.failed++;
+  }
 }
 
 /** Crawl to the end (or to a stop signal) and return the summary. */

@@ -26,11 +26,23 @@
  *    when the delay changes. `rescheduled` counts these.
  *  - The latency runs from the end of one request to the start of the next, and a host has at
  *    most one request in flight, so no two requests to a host are closer than its latency.
+ *  - Assets (a stored page's stylesheets, scripts and images: assets.ts) have a queue of their own
+ *    per host, in discovery order, and go ahead of the host's fresh pages and sitemaps, so that
+ *    a crawl stopped early holds whole pages rather than many pages without their styles. So
+ *    that they cannot starve page discovery on a host that serves both, a host with fresh URLs
+ *    waiting takes at most ASSET_RUN assets in a row before one of them. Assets on hosts of
+ *    their own (a CDN) never wait for pages at all: each host is scheduled on its own.
  */
 import { Heap } from './heap.js';
 
-export type EntryKind = 'robots' | 'sitemap' | 'page';
-const KIND_RANK: Record<EntryKind, number> = { robots: 0, sitemap: 1, page: 2 };
+export type EntryKind = 'robots' | 'sitemap' | 'page' | 'asset';
+const KIND_RANK: Record<EntryKind, number> = { robots: 0, sitemap: 1, asset: 2, page: 3 };
+
+/**
+ * Assets a host takes in a row while a page or sitemap of it waits: a page's assets come right
+ * after it, yet page discovery on that host keeps at least one slot in ASSET_RUN + 1.
+ */
+export const ASSET_RUN = 8;
 
 export interface FrontierEntry {
   url: string;
@@ -62,6 +74,10 @@ interface HostState {
   retries: Heap<FrontierEntry>;
   /** Entries fetchable at the host's next slot. */
   fresh: Heap<FrontierEntry>;
+  /** Assets fetchable at the host's next slot, in discovery order: before `fresh`, up to ASSET_RUN in a row. */
+  assets: Heap<FrontierEntry>;
+  /** Assets taken in a row since the last fresh URL. */
+  assetRun: number;
   /** Bumped at every re-key: older heap nodes for this host are stale. */
   version: number;
 }
@@ -80,7 +96,9 @@ const rankLess = (a: FrontierEntry, b: FrontierEntry): boolean =>
     : a.depth !== b.depth ? a.depth < b.depth : a.seq < b.seq;
 const dueLess = (a: FrontierEntry, b: FrontierEntry): boolean => (a.notBefore !== b.notBefore ? a.notBefore < b.notBefore : rankLess(a, b));
 
-const queued = (h: HostState): number => h.robots.size + h.retries.size + h.fresh.size;
+const seqLess = (a: FrontierEntry, b: FrontierEntry): boolean => a.seq < b.seq;
+
+const queued = (h: HostState): number => h.robots.size + h.retries.size + h.fresh.size + h.assets.size;
 
 export class Frontier {
   private readonly hostMap = new Map<string, HostState>();
@@ -100,7 +118,7 @@ export class Frontier {
     if (!h) {
       h = {
         host, latencyMs: this.defaultLatencyMs, lastEnd: -Infinity, deferredUntil: 0, busy: false,
-        robots: new Heap(dueLess), retries: new Heap(dueLess), fresh: new Heap(rankLess), version: 0,
+        robots: new Heap(dueLess), retries: new Heap(dueLess), fresh: new Heap(rankLess), assets: new Heap(seqLess), assetRun: 0, version: 0,
       };
       this.hostMap.set(host, h);
     }
@@ -111,18 +129,26 @@ export class Frontier {
   private dueAt(h: HostState): number {
     const r = h.robots.peek();
     if (r) return r.notBefore;
-    return Math.min(h.fresh.size ? 0 : Infinity, h.retries.peek()?.notBefore ?? Infinity);
+    return Math.min(h.fresh.size || h.assets.size ? 0 : Infinity, h.retries.peek()?.notBefore ?? Infinity);
   }
 
   private readyAt(h: HostState): number {
     return Math.max(h.lastEnd + h.latencyMs, h.deferredUntil, this.dueAt(h));
   }
 
-  /** The host's next URL at `now` (readyAt(h) <= now): robots.txt, a due retry, a fresh URL. */
+  /**
+   * The host's next URL at `now` (readyAt(h) <= now): robots.txt, a due retry, an asset (unless
+   * ASSET_RUN of them just went while fresh URLs wait), a fresh URL.
+   */
   private take(h: HostState, now: number): FrontierEntry {
     if (h.robots.size) return h.robots.pop()!;
     const retry = h.retries.peek();
-    if (retry && (retry.notBefore <= now || !h.fresh.size)) return h.retries.pop()!;
+    if (retry && (retry.notBefore <= now || (!h.fresh.size && !h.assets.size))) return h.retries.pop()!;
+    if (h.assets.size && (!h.fresh.size || h.assetRun < ASSET_RUN)) {
+      h.assetRun++;
+      return h.assets.pop()!;
+    }
+    h.assetRun = 0;
     return h.fresh.pop()!;
   }
 
@@ -136,7 +162,7 @@ export class Frontier {
   push(entry: FrontierEntry): void {
     const h = this.hostState(entry.host);
     const before = queued(h) ? this.dueAt(h) : Infinity;
-    (entry.kind === 'robots' ? h.robots : entry.notBefore > 0 ? h.retries : h.fresh).push(entry);
+    (entry.kind === 'robots' ? h.robots : entry.notBefore > 0 ? h.retries : entry.kind === 'asset' ? h.assets : h.fresh).push(entry);
     this.count++;
     // A key that can only have grown (a robots.txt entry due later) is left for the pop-time check.
     if (this.dueAt(h) < before || before === Infinity) this.rekey(h);
@@ -219,7 +245,7 @@ export class Frontier {
   removeHost(host: string): FrontierEntry[] {
     const h = this.hostMap.get(host);
     if (!h) return [];
-    const out = [...h.robots.drain(), ...h.retries.drain(), ...h.fresh.drain()];
+    const out = [...h.robots.drain(), ...h.retries.drain(), ...h.assets.drain(), ...h.fresh.drain()];
     this.count -= out.length;
     h.version++;
     return out;

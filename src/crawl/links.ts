@@ -5,7 +5,8 @@
  *
  * Only start tags matter, so this runs parse5's tokenizer alone (no tree construction), and
  * switches it into the raw-text states a tree builder would (script, style, textarea, ...) so
- * that markup inside a script is not taken for links.
+ * that markup inside a script is not taken for links. Another reader can share the pass (a
+ * TagVisitor: the crawler's assets, assets.ts), so that a page is tokenized once.
  */
 import { Tokenizer, TokenizerMode, type TokenHandler, type Token } from 'parse5';
 
@@ -17,6 +18,15 @@ export interface PageLinks {
   noindex: boolean;
   /** Links after the first `maxLinks`: counted, not resolved or returned. */
   more: number;
+  /** What relative URLs resolve against: the first usable <base href>, else the page URL. */
+  base: string;
+}
+
+/** A reader of the same tokenizer pass: every start and end tag, and text (raw text of <style> included). */
+export interface TagVisitor {
+  startTag(name: string, attr: (name: string) => string | undefined): void;
+  endTag(name: string): void;
+  text(chars: string): void;
 }
 
 const RAWTEXT = new Set(['style', 'xmp', 'iframe', 'noembed', 'noframes']);
@@ -33,7 +43,7 @@ function attr(tok: Token.TagToken, name: string): string | undefined {
  * the first `maxLinks` are kept (and resolved): a page of 400,000 links would otherwise cost
  * hundreds of MB and seconds for links the crawler will not follow; the rest are counted.
  */
-export function extractLinks(html: string, pageUrl: string, robotsToken = 'thresher', maxLinks = Infinity): PageLinks {
+export function extractLinks(html: string, pageUrl: string, robotsToken = 'thresher', maxLinks = Infinity, visitor?: TagVisitor): PageLinks {
   const raw: Array<{ href: string; nofollow: boolean }> = [];
   let more = 0;
   const add = (href: string, nofollow: boolean): void => {
@@ -46,6 +56,7 @@ export function extractLinks(html: string, pageUrl: string, robotsToken = 'thres
   const handler: TokenHandler = {
     onStartTag(tok) {
       const name = tok.tagName;
+      visitor?.startTag(name, (n) => attr(tok, n));
       const linkAttr = LINK_ATTR[name];
       if (linkAttr) {
         const v = attr(tok, linkAttr);
@@ -69,8 +80,10 @@ export function extractLinks(html: string, pageUrl: string, robotsToken = 'thres
       else if (RCDATA.has(name)) tokenizer.state = TokenizerMode.RCDATA;
       else if (name === 'plaintext') tokenizer.state = TokenizerMode.PLAINTEXT;
     },
-    onEndTag: noop, onComment: noop, onDoctype: noop, onEof: noop,
-    onCharacter: noop, onNullCharacter: noop, onWhitespaceCharacter: noop,
+    onEndTag: visitor ? (tok) => visitor.endTag(tok.tagName) : noop,
+    onCharacter: visitor ? (tok) => visitor.text(tok.chars) : noop,
+    onWhitespaceCharacter: visitor ? (tok) => visitor.text(tok.chars) : noop,
+    onComment: noop, onDoctype: noop, onEof: noop, onNullCharacter: noop,
   };
   const tokenizer = new Tokenizer({ sourceCodeLocationInfo: false }, handler);
   tokenizer.write(html, true);
@@ -86,5 +99,5 @@ export function extractLinks(html: string, pageUrl: string, robotsToken = 'thres
       // not a URL
     }
   }
-  return { links, nofollow, noindex, more };
+  return { links, nofollow, noindex, more, base: baseUrl };
 }

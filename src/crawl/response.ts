@@ -2,11 +2,12 @@
  * What one answer (or failure) means for the crawl: retry with back-off (429, 5xx, timeouts,
  * network errors; Retry-After honoured for the whole host), follow a redirect as a new, politely
  * scheduled URL (loops and over-long chains detected), settle robots.txt, read a sitemap, or
- * take a page's links. Pure decisions plus the crawler's frontier and robots updates; the
+ * take a page's links (and, with --assets, its subresources: assets.ts). Pure decisions plus the crawler's frontier and robots updates; the
  * crawler writes the result.
  */
 import { decodeHtml } from '../dom/decode.js';
 import type { HeaderList } from '../io/warc.js';
+import { AssetCollector, assetEntries, assetOutcome, assetUrl } from './assets.js';
 import type { Crawler } from './crawler.js';
 import { FetchFailure, header, retryAfterMs, storedHeaders, type FetchResponse } from './fetcher.js';
 import type { FrontierEntry } from './frontier.js';
@@ -30,6 +31,8 @@ export interface Outcome {
   dropHost?: string;
   /** Links of the page past maxLinksPerPage, not followed. */
   cutLinks?: number;
+  /** Asset references of the page (or stylesheet) past maxAssetsPerPage, not fetched. */
+  cutAssets?: number;
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -59,6 +62,7 @@ export function handleResponse(c: Crawler, e: FrontierEntry, res: FetchResponse 
   if (status < 200 || status >= 300) return withHeaders({ state: 'done', reason: `http-${status}`, faults: [] });
   if (res.bodySkipped) return { state: 'skipped', reason: 'content-type', faults: [] };
   if (res.truncated) return withHeaders({ state: 'done', reason: 'truncated', faults: ['too-large'] });
+  if (e.kind === 'asset') return withHeaders(assetOutcome(c, e, res));
   if (e.kind === 'sitemap') {
     const sm = parseSitemap(res.body, e.url);
     if (sm.error) return withHeaders({ state: 'done', reason: `sitemap: ${sm.error}`, faults: [] });
@@ -69,23 +73,30 @@ export function handleResponse(c: Crawler, e: FrontierEntry, res: FetchResponse 
   }
   const contentType = header(res.headers, 'content-type');
   const { text } = decodeHtml(res.body, contentType ? { contentType } : {});
-  const links = extractLinks(text, e.url, c.token, c.opts.maxLinksPerPage);
+  // The assets are read in the same pass; nofollow does not cover them (they are the page itself).
+  const collector = c.opts.assets ? new AssetCollector(c.opts.maxAssetsPerPage) : undefined;
+  const links = extractLinks(text, e.url, c.token, c.opts.maxLinksPerPage, collector);
   const xRobots = (header(res.headers, 'x-robots-tag') ?? '').toLowerCase();
   const nofollow = !c.opts.followNofollow && (links.nofollow || /\b(?:nofollow|none)\b/.test(xRobots));
   const urls = nofollow ? [] : links.links.filter((l) => c.opts.followNofollow || !l.nofollow).map((l) => l.url);
+  const assets = collector?.urls(links.base);
   return withHeaders({
-    state: 'done', faults: [], page: true, discovered: c.candidates(urls, e.depth + 1, [], 'page'),
+    state: 'done', faults: [], page: true,
+    discovered: [...c.candidates(urls, e.depth + 1, [], 'page'), ...(assets ? assetEntries(c, assets.urls, 0, []) : [])],
     ...(links.more && !nofollow ? { cutLinks: links.more } : {}),
+    ...(assets?.more ? { cutAssets: assets.more } : {}),
   });
 }
 
 function redirectOutcome(c: Crawler, e: FrontierEntry, res: FetchResponse): Outcome {
   const location = header(res.headers, 'location');
-  const target = location ? normalizeUrl(location, e.url, c.opts.normalize) : null;
+  // An asset's redirect is followed as the browser will: to the URL as written, not its normal form.
+  const target = !location ? null : e.kind === 'asset' ? assetUrl(location, e.url) : normalizeUrl(location, e.url, c.opts.normalize);
   if (!target) return { state: 'done', reason: 'redirect-without-target', faults: [] };
   if (target === e.url || e.via.includes(target)) return { state: 'done', reason: 'redirect-loop', faults: ['redirect-loop'] };
   if (e.via.length >= c.opts.maxRedirects) return { state: 'done', reason: 'too-many-redirects', faults: ['too-many-redirects'] };
-  const next = c.candidates([target], e.depth, [...e.via, e.url], e.kind);
+  const via = [...e.via, e.url];
+  const next = e.kind === 'asset' ? assetEntries(c, [target], e.depth, via) : c.candidates([target], e.depth, via, e.kind);
   return { state: 'done', reason: next.length ? 'redirect' : 'redirect-out-of-scope', faults: [], discovered: next };
 }
 

@@ -70,6 +70,11 @@ export class Scope {
     return { ok: true };
   }
 
+  /** Whether `url` matches an exclude pattern (what assets, in scope on any host, are held to). */
+  excluded(url: string): boolean {
+    return this.exclude.some((re) => re.test(url));
+  }
+
   /** The host part of the scope alone (what sitemaps and robots.txt are held to). */
   hostAllowed(url: string): ScopeVerdict {
     const u = new URL(url);

@@ -1,7 +1,8 @@
 /**
  * The crawl's state in SQLite (better-sqlite3): the seen-URL set with each URL's state, the
- * queued part of it (the frontier, rebuilt from here on resume), per-host timing and cached
- * robots.txt, every fault, and the WARC length that the committed state accounts for.
+ * queued part of it (the frontier, rebuilt from here on resume: robots.txt, sitemaps, pages and
+ * assets alike), per-host timing and cached robots.txt, every fault, and the WARC length that
+ * the committed state accounts for.
  *
  * Each fetch is settled by one transaction written right after its WARC records, so after a
  * crash the state names exactly the records that were committed: on resume the WARC is cut
@@ -32,10 +33,11 @@ export interface HostRow {
 export interface RobotsRow { origin: string; body: string | null; status: string; fetchedAt: number; failures: number }
 
 /**
- * How many more pages and sitemaps may be admitted: each kind's own budget (maxPages,
- * maxSitemaps), and `queue`, the room left in the frontier for both (maxFrontier; default none).
+ * How many more pages, sitemaps and assets may be admitted: each kind's own budget (maxPages,
+ * maxSitemaps; assets: none unless given), and `queue`, the room left in the frontier for all
+ * three (maxFrontier; default none).
  */
-export interface Budget { page: number; sitemap: number; queue?: number }
+export interface Budget { page: number; sitemap: number; asset?: number; queue?: number }
 
 /** URLs newly admitted, and how many new ones were refused because the frontier was full. */
 export interface Admission { added: FrontierEntry[]; cut: number }
@@ -143,7 +145,7 @@ export class CrawlStore {
   private insertNew(entries: FrontierEntry[], budget: Budget): Admission {
     const added: FrontierEntry[] = [];
     let cut = 0;
-    const left = { queue: Infinity, ...budget };
+    const left = { queue: Infinity, ...budget, asset: budget.asset ?? Infinity };
     for (const e of entries) {
       const kind = e.kind === 'robots' ? null : e.kind;
       if (kind && left[kind] <= 0) continue;
@@ -157,7 +159,7 @@ export class CrawlStore {
     return { added, cut };
   }
 
-  /** Insert URLs not seen before (pages and sitemaps while their budget lasts); returns those inserted. */
+  /** Insert URLs not seen before (pages, sitemaps and assets while their budget lasts); returns those inserted. */
   admit(entries: FrontierEntry[], budget: Budget): Admission {
     return this.db.transaction(() => this.insertNew(entries, budget))();
   }

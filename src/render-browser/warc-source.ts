@@ -5,7 +5,9 @@
  * One streaming pass indexes the `response` records by target URI (offset and length only: a
  * crawl's WARC can be far larger than memory); a request reads its one record back from the file.
  * Request and revisit records, and records that do not read, are skipped. URIs are keyed the way
- * the crawler writes them (io/warc.ts targetUri), so a browser's URL finds its record.
+ * the crawler writes them (io/warc.ts targetUri), so a browser's URL finds its record. The first
+ * capture of a URI wins, except that a 429 or 5xx gives way to a later answer that is neither:
+ * the crawler stores each try, and the one it retried after is not the page's resource.
  *
  * Outer ring: reads files.
  */
@@ -21,7 +23,7 @@ export interface ArchivedResponse {
 }
 
 export interface WarcStats {
-  /** Response records indexed (the first of each URI is kept). */
+  /** URIs indexed (one response record each). */
   responses: number;
   /** Records that could not be read, skipped. */
   skipped: number;
@@ -40,12 +42,17 @@ export function warcKey(url: string): string {
   return targetUri(hash >= 0 ? url.slice(0, hash) : url);
 }
 
+interface Span { offset: number; length: number; status: number }
+
+/** An answer the crawler retries (crawl/response.ts): a later capture of its URI replaces it. */
+const retried = (status: number): boolean => status === 429 || status >= 500;
+
 export class WarcIndex {
   readonly path: string;
   readonly stats: WarcStats;
-  private readonly spans: Map<string, { offset: number; length: number }>;
+  private readonly spans: Map<string, Span>;
 
-  private constructor(path: string, spans: Map<string, { offset: number; length: number }>, stats: WarcStats) {
+  private constructor(path: string, spans: Map<string, Span>, stats: WarcStats) {
     this.path = path;
     this.spans = spans;
     this.stats = stats;
@@ -53,17 +60,20 @@ export class WarcIndex {
 
   /** Index a .warc or .warc.gz file. E_INPUT_NOT_FOUND / E_WARC when it cannot be read at all. */
   static async open(path: string): Promise<WarcIndex> {
-    const spans = new Map<string, { offset: number; length: number }>();
+    const spans = new Map<string, Span>();
     const stats: WarcStats = { responses: 0, skipped: 0 };
     // decodeContent: false — only the spans are kept here, so decoding every body would be wasted work.
     for await (const item of readWarc(path, { decodeContent: false })) {
       if (!item.ok) { stats.skipped++; continue; }
       const r = item.record;
-      if (r.type !== 'response' || !r.url || r.http?.status === undefined) continue;
+      const status = r.http?.status;
+      if (r.type !== 'response' || !r.url || status === undefined) continue;
       const key = warcKey(r.url);
-      if (spans.has(key)) continue; // the first capture wins, as a replay would show it first
-      spans.set(key, { offset: r.offset, length: r.length });
-      stats.responses++;
+      const prev = spans.get(key);
+      // The first capture wins, as a replay would show it first, unless it was a try that failed.
+      if (prev && !(retried(prev.status) && !retried(status))) continue;
+      if (!prev) stats.responses++;
+      spans.set(key, { offset: r.offset, length: r.length, status });
     }
     return new WarcIndex(path, spans, stats);
   }

@@ -162,7 +162,7 @@ describe('caps on links per page and on the frontier', () => {
     const sum = await crawl({ seeds: ['http://site.test/'], out: out(), clock, fetcher: s.fetcher, sitemaps: false, signal: stop.signal, onEvent: (e) => { if (e.url === 'http://site.test/') stop.abort(); } });
     assert.equal(sum.total.queued, 2000);
     assert.equal(sum.total.urls, 2002, 'robots.txt, the page and its first 2000 links');
-    assert.deepEqual(sum.cut, { links: 8000, pages: 1, frontier: 0, maxLinksPerPage: 2000, maxFrontier: 200_000 });
+    assert.deepEqual(sum.cut, { links: 8000, pages: 1, assets: 0, assetPages: 0, frontier: 0, maxLinksPerPage: 2000, maxAssetsPerPage: 100, maxFrontier: 200_000 });
     assert.match(summaryText(sum), /cut: 8000 links past --max-links-per-page 2000 on 1 pages; 0 new URLs refused by a full frontier \(--max-frontier 200000\)/);
   });
 
@@ -357,10 +357,10 @@ describe('crawl --then run', () => {
   });
 });
 
-test('crawl --help lists the caps and the progress option', async () => {
+test('crawl --help lists the caps, the progress option and --assets', async () => {
   const child = spawn(process.execPath, [CLI, 'crawl', '--help'], { stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   child.stdout.on('data', (d) => { stdout += d; });
   assert.equal(await new Promise((r) => child.on('close', r)), 0);
-  for (const flag of ['--max-links-per-page', '--max-frontier', '--max-crawl-delay', '--progress-every', '--retries']) assert.ok(stdout.includes(flag), flag);
+  for (const flag of ['--max-links-per-page', '--max-frontier', '--max-crawl-delay', '--progress-every', '--retries', '--assets', '--max-assets-per-page', '--max-asset-bytes']) assert.ok(stdout.includes(flag), flag);
 });
