@@ -71,20 +71,19 @@ const CSS_URL = /url\(\s*(?:"([^"\n]*)"|'([^'\n]*)'|([^"'()\s]+))\s*\)/gi;
 const CSS_IMPORT = /@import\s+(?:"([^"\n]*)"|'([^'\n]*)')/gi;
 
 /**
- * The URLs a piece of CSS names, in order: @import "x" and url(x) (which covers @import url(x),
- * fonts and images). Values with a backslash escape are left out (rare; unescaping CSS is not
- * worth it here), and so are fragments alone (url(#filter) names the document itself).
+ * The URLs a piece of CSS names: @import "x" first, then url(x) (which covers @import url(x),
+ * fonts and images), each in order. Values with a backslash escape are left out (rare;
+ * unescaping CSS is not worth it here), and so are fragments alone (url(#filter) names the
+ * document itself). Lazy, so that a stylesheet naming a million URLs costs the cap, not a list.
  */
-export function cssRefs(css: string): string[] {
+export function* cssRefs(css: string): Generator<string> {
   const text = stripComments(css);
-  const out: string[] = [];
   for (const re of [CSS_IMPORT, CSS_URL]) {
     for (const m of text.matchAll(re)) {
       const v = (m[1] ?? m[2] ?? m[3] ?? '').trim();
-      if (v && !v.includes('\\') && !v.startsWith('#')) out.push(v);
+      if (v && !v.includes('\\') && !v.startsWith('#')) yield v;
     }
   }
-  return out;
 }
 
 /**
