@@ -86,6 +86,23 @@ describe('the inspector in Chromium', () => {
     assert.deepEqual(ins.inspections.at(-1), { html, options: { algorithm: 'default', mode: 'balanced', comments: false, url: PAGE_URL } });
   });
 
+  test('the Markdown panel renders thresher\'s Markdown as DOM: links only to http(s), images as their alt text, HTML as text', async () => {
+    const md = '# Title\n\nA *quiet* **harbour** with `code <b>` and [a link](https://a.example/x) and [bad](javascript:alert(1)) and ![alt text](https://a.example/i.png).\\\nNext line.\n\n' +
+      '- one\n- two\n  - nested\n\n1. first\n2. second\n\n> quoted\n\n```js\nlet x = 1 < 2;\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n---\n\n' +
+      'Escaped \\*star\\* and <em>em</em> and <script>alert(1)</script> &amp; done.';
+    const html = await ins.page.evaluate(async (text) => {
+      const spec = '/inspector/markdown.js';
+      const m = await import(spec) as { renderMarkdown(md: string, el: unknown): void };
+      const w = globalThis as unknown as { document: { createElement(t: string): { innerHTML: string } } };
+      const div = w.document.createElement('div');
+      m.renderMarkdown(text, div);
+      return div.innerHTML;
+    }, md);
+    assert.equal(html, '<h1>Title</h1><p>A <em>quiet</em> <strong>harbour</strong> with <code>code &lt;b&gt;</code> and <a href="https://a.example/x" target="_blank" rel="noopener noreferrer">a link</a> and <span>bad</span> and <span class="md-image">[image: alt text]</span>.<br>Next line.</p>' +
+      '<ul><li>one</li><li>two<ul><li>nested</li></ul></li></ul><ol><li>first</li><li>second</li></ol><blockquote><p>quoted</p></blockquote><pre><code data-lang="js">let x = 1 &lt; 2;</code></pre>' +
+      '<table><thead><tr><th>a</th><th>b</th></tr></thead><tbody><tr><td>1</td><td>2</td></tr></tbody></table><hr><p>Escaped *star* and <em>em</em> and &lt;script&gt;alert(1)&lt;/script&gt; &amp; done.</p>');
+  });
+
   test('toggles: algorithm, mode and comments each send their option and show its extraction', async () => {
     const { page } = ins;
     const html = articleWithChrome();
