@@ -166,4 +166,21 @@ test('render: true on a server that renders nothing is 501 E_NO_BROWSER; a bad v
     assert.deepEqual([bad.status, (await bad.json() as { error: { code: string } }).error.code], [400, 'E_BAD_OPTION']);
   });
   await assert.rejects(withServer({ render: 'sometimes' as unknown as boolean }, async () => undefined), (e: { code?: string }) => e.code === 'E_BAD_OPTION');
+  // A Chromium the settings name that is not there stops the start, 'auto' or not; none found on PATH only turns rendering off.
+  for (const render of [true, 'auto'] as const) {
+    await assert.rejects(withServer({ render, chromium: '/nonexistent/chromium' }, async () => undefined), (e: { code?: string }) => e.code === 'E_NO_BROWSER');
+  }
+  const path = process.env.PATH;
+  const env = process.env.THRESHER_CHROMIUM;
+  process.env.PATH = '/nonexistent';
+  delete process.env.THRESHER_CHROMIUM;
+  try {
+    await withServer({}, async ({ url }) => {
+      assert.equal((await (await fetch(`${url}/v1/capabilities`)).json() as { render: boolean }).render, false, 'no Chromium on PATH: no rendering');
+    });
+    await assert.rejects(withServer({ render: true }, async () => undefined), (e: { code?: string; message?: string }) => e.code === 'E_NO_BROWSER' && /none was found on PATH/.test(e.message ?? ''));
+  } finally {
+    process.env.PATH = path;
+    if (env !== undefined) process.env.THRESHER_CHROMIUM = env;
+  }
 });

@@ -26,14 +26,18 @@ const RENDER_SHARE = 0.6;
 const RENDER_MAX_MS = 15_000;
 const CAPTURE_GRACE_MS = 3_000;
 
-/** The server's renderer, or undefined when it renders nothing (off, or 'auto' with no Chromium). */
+/**
+ * The server's renderer, or undefined when it renders nothing (off, or 'auto' with no Chromium
+ * found). A Chromium named in the settings that is not there is an error even under 'auto', as
+ * find-browser.ts treats any explicit choice.
+ */
 export async function openRenderer(settings: ServeSettings): Promise<ServeRenderer | undefined> {
   if (settings.render === false) return undefined;
   const { RenderPool } = await import('../render-browser/pool.js');
   try {
     return { pool: new RenderPool({ executablePath: settings.chromium, pages: 1 }), inFlight: 0 };
   } catch (e) {
-    if (settings.render === 'auto' && e instanceof ThresherError && e.code === 'E_NO_BROWSER') return undefined;
+    if (settings.render === 'auto' && settings.chromium === undefined && e instanceof ThresherError && e.code === 'E_NO_BROWSER') return undefined;
     throw e;
   }
 }
