@@ -20,7 +20,7 @@ export interface Command {
 
 export const COMMANDS: readonly Command[] = [
   {
-    name: 'extract', summary: 'a page, a folder, JSON Lines or a WARC → clean text, Markdown, HTML or JSON',
+    name: 'extract', summary: 'a page, a folder, JSON Lines (also streamed: --jsonl -), a WARC or a URL list → clean text, Markdown, HTML or JSON',
     load: async () => { const m = await import('./extract.js'); return { run: m.extractCommand, usage: m.EXTRACT_USAGE }; },
   },
   {
@@ -89,6 +89,9 @@ ${synopses.map((s) => `  ${s}`).join('\n')}
 examples:
   thresher extract page.html                          the main text of a page
   thresher extract https://example.com/post --format markdown
+  thresher extract pages/ -o out/ --format markdown   one .md file per page (a manifest.jsonl gives URLs)
+  thresher extract -i urls.txt > records.jsonl        fetched politely, one JSON record per URL
+  thresher extract --jsonl - < pages.jsonl            a streaming filter: {url, html} lines in, records out
   thresher run pages/ --out corpus/ && thresher search "harbour" --store corpus/
 `;
 }

@@ -9,6 +9,7 @@ import { ThresherError } from '../errors.js';
 import { hostOf, loadSiteModel, normalizeHost, type SiteModel } from '../site/model.js';
 import { siteRefiner } from '../site/refine.js';
 import type { SiteRefiner } from '../types.js';
+import type { SiteJob } from '../pipeline/pool.js';
 
 /** The file a host's model is written to. */
 export function modelFileName(host: string): string {
@@ -51,17 +52,30 @@ export function loadModels(path: string): Map<string, SiteModel> {
 /** Picks refiners by host; with one model, that model. */
 export class ModelPicker {
   private readonly refiners = new Map<string, SiteRefiner>();
+  private readonly json = new Map<string, string>();
   constructor(private readonly models: Map<string, SiteModel>) {
     for (const [h, m] of models) this.refiners.set(h, siteRefiner(m));
   }
   /** The refiner for a page's host, or why there is none (a message). */
   pick(url: string | undefined, host: string | undefined): { site?: SiteRefiner; note?: string } {
+    const h = this.hostFor(url, host);
+    if (h.note !== undefined) return { note: h.note };
+    return { site: this.refiners.get(h.host) };
+  }
+  /** The same choice as pick, as a worker job carries it (the model's JSON; the pool sends it once per worker). */
+  pickJob(url: string | undefined, host: string | undefined): { job?: SiteJob; note?: string } {
+    const h = this.hostFor(url, host);
+    if (h.note !== undefined) return { note: h.note };
+    let json = this.json.get(h.host);
+    if (json === undefined) this.json.set(h.host, json = JSON.stringify(this.models.get(h.host)));
+    return { job: { host: h.host, json } };
+  }
+  private hostFor(url: string | undefined, host: string | undefined): { host: string; note?: undefined } | { note: string } {
     // One model: the caller chose it; the refiner's own host guard deals with another host's page.
-    if (this.models.size === 1) return { site: [...this.refiners.values()][0] };
+    if (this.models.size === 1) return { host: [...this.models.keys()][0] };
     const h = hostOf(url) ?? (host ? normalizeHost(host) : undefined);
     if (h === undefined) return { note: 'the page has no URL, so no site model could be picked (give --url, or a manifest.jsonl with url per page)' };
-    const site = this.refiners.get(h);
-    return site ? { site } : { note: `no site model for ${h}` };
+    return this.models.has(h) ? { host: h } : { note: `no site model for ${h}` };
   }
 }
 

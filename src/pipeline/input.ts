@@ -23,6 +23,8 @@ export interface CorpusItem {
   index: number;
   /** The record id before normalisation: the URL when known, else the file path or line number. */
   id: string;
+  /** A directory's page: its path relative to the directory (extract -o DIR names its output after it). */
+  file?: string;
   url?: string;
   /** Host of the URL, lower-cased; "" when the page has no URL. */
   host: string;
@@ -106,7 +108,7 @@ async function directorySource(dir: string): Promise<CorpusSource> {
       for (let index = from; index < files.length; index++) {
         const rel = relative(dir, files[index]);
         const url = urls.get(rel) ?? urls.get(pageStem(rel));
-        const item: CorpusItem = { index, id: url ?? rel, url, host: hostOf(url) };
+        const item: CorpusItem = { index, id: url ?? rel, file: rel, url, host: hostOf(url) };
         try {
           item.bytes = inflate(await readFile(files[index]), rel);
         } catch (e) {
@@ -210,7 +212,16 @@ const MAX_LINE_CHARS = 2 * MAX_ITEM_BYTES + 65_536;
  * a lot of memory held for nothing. A line over `maxChars` is not kept (it could pass the
  * engine's string limit): it comes as an OverlongLine, so the caller can report it and go on.
  */
-export async function* readLines(path: string, maxChars = MAX_LINE_CHARS): AsyncGenerator<string | OverlongLine> {
+export function readLines(path: string, maxChars = MAX_LINE_CHARS): AsyncGenerator<string | OverlongLine> {
+  return readStreamLines(createReadStream(path, { highWaterMark: 1 << 16 }), maxChars);
+}
+
+/**
+ * readLines over any stream of bytes (standard input for extract --jsonl -). The stream is read
+ * only as lines are taken: a consumer that stops taking lines stops the reading, and the writer
+ * at the other end of a pipe waits.
+ */
+export async function* readStreamLines(stream: AsyncIterable<Buffer | Uint8Array | string>, maxChars = MAX_LINE_CHARS): AsyncGenerator<string | OverlongLine> {
   const decoder = new StringDecoder('utf8');
   // The start of the current line, in pieces: a long line is joined once, not re-scanned per chunk.
   let pieces: string[] = [];
@@ -222,8 +233,8 @@ export async function* readLines(path: string, maxChars = MAX_LINE_CHARS): Async
     chars = 0;
     return typeof l === 'string' && l.charCodeAt(l.length - 1) === 13 ? l.slice(0, -1) : l;
   };
-  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 16 })) {
-    const text = decoder.write(chunk as Buffer);
+  for await (const chunk of stream) {
+    const text = typeof chunk === 'string' ? chunk : decoder.write(chunk as Buffer);
     let start = 0;
     for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', start)) {
       yield line(text.slice(start, nl));
