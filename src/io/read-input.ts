@@ -14,6 +14,7 @@ import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import { isGzip } from '../dom/decode.js';
 import { ThresherError } from '../errors.js';
+import { readCapped } from './read-capped.js';
 
 export interface ReadOptions {
   /** Byte limit on the page (after gunzip). Default: 64 MiB for files and stdin, 20 MiB for URLs. */
@@ -180,22 +181,10 @@ async function fetchBytes(url: string, maxBytes: number, timeoutMs: number): Pro
 }
 
 async function readBody(res: Response, maxBytes: number, url: string, ac: AbortController): Promise<Uint8Array> {
-  if (!res.body) return new Uint8Array(0);
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => {});
-      ac.abort();
-      throw tooLarge(url, maxBytes);
-    }
-    chunks.push(value);
-  }
-  return concat(chunks, total);
+  const bytes = await readCapped(res.body, maxBytes);
+  if (bytes) return bytes;
+  ac.abort();
+  throw tooLarge(url, maxBytes);
 }
 
 function isPageName(name: string): boolean {

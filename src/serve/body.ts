@@ -7,6 +7,7 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { ThresherError } from '../errors.js';
+import { readCapped } from '../io/read-capped.js';
 
 const gunzip = promisify(zlib.gunzip);
 const inflate = promisify(zlib.inflate);
@@ -20,21 +21,9 @@ function tooLarge(maxBytes: number, what: string): ThresherError {
 async function readRaw(req: Request, maxBytes: number): Promise<Uint8Array> {
   const declared = Number(req.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes, 'request body');
-  if (!req.body) return new Uint8Array(0);
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge(maxBytes, 'request body');
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks, total);
+  const bytes = await readCapped(req.body, maxBytes);
+  if (!bytes) throw tooLarge(maxBytes, 'request body');
+  return bytes;
 }
 
 /** The body, decoded from its Content-Encoding; E_INPUT_TOO_LARGE, E_GZIP or E_UNSUPPORTED_MEDIA. */
