@@ -5,6 +5,7 @@ import type { Labels } from './page/labels.js';
 import type { MetadataSource, PageMetadata } from './page/metadata/types.js';
 import type { LayoutSnapshot } from './visual/layout.js';
 import type { DvpsParams } from './visual/dvps-params.js';
+import type { RenderPool } from './render-browser/pool.js';
 export type { MetadataSource, PageKind, PageMetadata } from './page/metadata/types.js';
 
 /** Which page-level labeler decides content vs noise. */
@@ -41,6 +42,14 @@ export interface ExtractOptions {
    * VIPS_BASELINE_PARAMS gives the VIPS-style baseline. `algorithm: 'dvps'` only.
    */
   dvps?: Partial<DvpsParams>;
+  /**
+   * Render the page in the system's Chromium first (offline; render-browser/) and extract from the
+   * DOM after its scripts, with its layout. extract() then returns a Promise. Needs `url`. An
+   * object sets the browser: executablePath, allowLive, timeoutMs (per page).
+   */
+  render?: boolean | { executablePath?: string; allowLive?: boolean; timeoutMs?: number };
+  /** With `render`: the RenderPool to render in (kept by the caller, for many pages); else one browser per call. */
+  renderPool?: RenderPool;
   /** Page URL, for resolving links and for the record. */
   url?: string;
   /** HTTP Content-Type header, if known: its charset wins over <meta> (WHATWG sniffing). */

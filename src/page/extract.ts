@@ -108,6 +108,9 @@ function checkOptions(options: ExtractOptions): Algorithm {
   if (!ALGORITHMS.includes(algorithm)) {
     throw new ThresherError('E_BAD_OPTION', `unknown algorithm "${String(algorithm)}"; use one of ${ALGORITHMS.join(', ')}`);
   }
+  if (options.render) {
+    throw new ThresherError('E_BAD_OPTION', 'options.render makes extraction async: call the public extract() (thresher), which renders first and returns a Promise');
+  }
   // The snapshot's shape is checked where it is joined to the tree (visual/layout.ts).
   if (algorithm === 'dvps' && options.layout === undefined) {
     throw new ThresherError('E_BAD_OPTION', 'algorithm "dvps" segments the page as a browser laid it out: pass options.layout (render it with --render / renderPage(), or build one with syntheticLayoutOf)');
