@@ -271,10 +271,21 @@ async function capture(slot: Slot, stop: boolean, graceMs: number, viewport: Vie
  * entry (wcxb-dev 0001). Through the DOM domain, so it works with scripts frozen or stopped.
  */
 async function dropNoscript(cdp: CDPSession): Promise<void> {
-  const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
-  const { nodeIds } = await cdp.send('DOM.querySelectorAll', { nodeId: root.nodeId, selector: 'noscript' });
-  // A <noscript> inside another is gone with it: its removal fails, which is fine.
-  await Promise.allSettled(nodeIds.map((nodeId) => cdp.send('DOM.removeNode', { nodeId })));
+  // The document can still be replaced under us (a page whose scripts were just stopped, a
+  // navigation committing): its node ids then go stale ("Could not find node with given id"). The
+  // document is asked for again; after three tries the <noscript>s stay (a poorer join, not a
+  // failed page).
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
+      const { nodeIds } = await cdp.send('DOM.querySelectorAll', { nodeId: root.nodeId, selector: 'noscript' });
+      // A <noscript> inside another is gone with it: its removal fails, which is fine.
+      await Promise.allSettled(nodeIds.map((nodeId) => cdp.send('DOM.removeNode', { nodeId })));
+      return;
+    } catch (e) {
+      if (!/Could not find node|No node with given id|Document needs to be requested/i.test((e as Error).message)) throw e;
+    }
+  }
 }
 
 /**
