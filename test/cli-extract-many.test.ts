@@ -90,6 +90,10 @@ test('-o DIR: one file per page, DIR/<page stem> with the format\'s extension; a
     assert.ok(readdirSync(join(dir, `out-${format}`)).includes(`p0.${ext}`), format);
   }
   assert.equal(JSON.parse(readFileSync(join(dir, 'out-json', 'p0.json'), 'utf8')).url, 'https://harbour.example/news/0');
+  // a folder that cannot be made: E_OUTPUT before any page is read
+  const blocked = run(['extract', 'pages', '-o', join('pages', 'p0.html', 'out')]);
+  assert.equal(blocked.code, 1);
+  assert.match(blocked.err, /E_OUTPUT: cannot write .*a part of the path is a file/);
   // JSON Lines input: files named after each record's URL; the same name twice gets -2
   const rows = [0, 1, 0].map((i) => JSON.stringify({ url: `https://harbour.example/news/${i}`, html: page(i) }));
   writeFileSync(join(dir, 'rows.jsonl'), rows.join('\n'));

@@ -4,11 +4,10 @@
  * .html or .json by --format. Every page-derived string is made safe for a terminal first
  * (terminal-text.ts): pages can hold escape sequences.
  */
-import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Extraction, OutputFormat } from '../types.js';
 import type { Done, Sink } from './extract-engine.js';
-import { writeOutFile, type Output } from './output.js';
+import { makeOutDir, writeOutFile, type Output } from './output.js';
 import { terminalJson, terminalLine, terminalText } from './terminal-text.js';
 
 /** The page in the asked format; a page's control characters never reach the output. */
@@ -60,7 +59,7 @@ const EXTENSIONS: Record<OutputFormat, string> = { text: '.txt', markdown: '.md'
  * prefixed with the page's name.
  */
 export function dirSink(dir: string, format: OutputFormat, debug: boolean): Sink {
-  mkdirSync(dir, { recursive: true });
+  makeOutDir(dir);
   const names = new UniqueNames();
   return {
     async write(d: Done) {
@@ -69,7 +68,7 @@ export function dirSink(dir: string, format: OutputFormat, debug: boolean): Sink
         return;
       }
       const path = join(dir, names.take(d.name) + EXTENSIONS[format]);
-      mkdirSync(dirname(path), { recursive: true });
+      makeOutDir(dirname(path));
       writeOutFile(path, render(d.result!, format) + '\n');
       if (debug && format === 'text') process.stderr.write(debugLines(d.result!, `thresher: ${terminalLine(d.name)}: `));
     },

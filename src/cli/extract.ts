@@ -56,7 +56,8 @@ export const EXTRACT_USAGE = `usage: thresher extract <file|dir|pages.jsonl|craw
  several pages:
   -o, --out-dir DIR one file per page instead of JSON Lines: DIR/<page stem>.txt, .md, .html or
                     .json by --format (a folder's subfolders kept; with one page, -o is --out)
-  --workers N       worker threads (default: the core count, ${availableParallelism()} here); 1 extracts in this thread
+  --workers N       worker threads (default: the core count, ${availableParallelism()} here); 1 extracts in this
+                    thread, and so does --render (a page's layout stays with the thread that rendered it)
   --page-timeout MS a page's time limit on a worker (default ${PAGE_TIMEOUT_MS}); past it the page is an error record
   -q, --quiet       no progress and no summary on stderr
   --jsonl <-|FILE>  read lines {"url": …, "id": …, "html": …} or {…, "html_base64": …} (the page's bytes)
@@ -201,10 +202,14 @@ async function extractMany(mode: Exclude<Mode, { kind: 'one' }>, values: Values,
   const workers = intFlag(values, 'workers', 1, MAX_WORKERS) ?? availableParallelism();
   const pageTimeoutMs = intFlag(values, 'page-timeout', 1, 2 ** 31 - 1) ?? PAGE_TIMEOUT_MS;
   const quiet = values.quiet;
+  // A folder, .jsonl or WARC is counted first (for the progress bar): no more threads than pages.
+  const corpus = mode.kind === 'corpus' ? await openCorpus(mode.source) : null;
+  const total = corpus ? await corpus.count() : undefined;
+  // Opened before any page is read: an output that cannot be written is E_OUTPUT up front.
   const output: Output | null = outDir === undefined ? (values.out !== undefined ? openOutFile(values.out) : stdoutOutput()) : null;
   const sink = output ? jsonlSink(output, format) : dirSink(outDir!, format, values.debug);
   const renderer = await openRenderer(values);
-  const engine = openEngine({ options, picker, renderer, rendering: values.render, workers, pageTimeoutMs });
+  const engine = openEngine({ options, picker, renderer, rendering: values.render, workers: Math.min(workers, Math.max(1, total ?? workers)), pageTimeoutMs });
   try {
     if (mode.kind === 'jsonl') {
       const progress = quiet ? null : new Progress(undefined, process.stderr, { lineEveryMs: 10_000 });
@@ -220,9 +225,8 @@ async function extractMany(mode: Exclude<Mode, { kind: 'one' }>, values: Values,
       const r = await extractUrlList(mode.source, fetch, engine, sink, quiet);
       return r.interrupted ? 130 : r.failed === r.pages && r.pages > 0 ? 1 : 0;
     }
-    const source = await openCorpus(mode.source);
-    const progress = quiet ? null : new Progress(await source.count(), process.stderr, { lineEveryMs: 10_000 });
-    const r = await runTasks(corpusTasks(source, mode.isDir ? mode.source : null, picker), engine, sink, progress);
+    const progress = quiet ? null : new Progress(total, process.stderr, { lineEveryMs: 10_000 });
+    const r = await runTasks(corpusTasks(corpus!, mode.isDir ? mode.source : null, picker), engine, sink, progress);
     progress?.done(`${r.pages} pages, ${r.failed} failed`);
     return r.failed === r.pages && r.pages > 0 ? 1 : 0;
   } finally {

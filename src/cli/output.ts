@@ -4,7 +4,7 @@
  * trace; and stdout/stderr whose reader went away (`thresher extract dir | head -1`) end the
  * process quietly, as a closed pipe ends any Unix filter.
  */
-import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ThresherError } from '../errors.js';
 
@@ -54,6 +54,11 @@ export function stdoutOutput(): Output {
     }),
     end() { /* stdout stays open for the process */ },
   };
+}
+
+/** mkdir -p, with E_OUTPUT for a folder that cannot be made (a file in the way, no permission). */
+export function makeOutDir(path: string): void {
+  try { mkdirSync(path, { recursive: true }); } catch (e) { throw outputError(path, e); }
 }
 
 /** writeFileSync, with E_OUTPUT for a path that cannot be written. */
