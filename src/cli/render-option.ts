@@ -12,6 +12,7 @@ import { ThresherError } from '../errors.js';
 import type { Diagnostic } from '../types.js';
 import type { LayoutSnapshot } from '../visual/layout.js';
 import type { RenderPool } from '../render-browser/index.js';
+import { STAND_IN_URL } from '../render-browser/types.js';
 
 export const RENDER_USAGE = `  --render          render each page in Chromium first (its scripts run; offline: every request
                     the page makes is blocked, or answered from --warc), then extract from the result
@@ -57,8 +58,6 @@ const AS_IS: Renderer = {
   async close() {},
 };
 
-/** A page without a URL is served at a placeholder one (.invalid never resolves): its relative links need some base. */
-const PLACEHOLDER = 'https://page.invalid/';
 
 /**
  * The renderer the flags ask for; without --render, the page as it came (and the render-only
@@ -83,7 +82,7 @@ export async function openRenderer(flags: RenderFlags, pages = 1): Promise<Rende
   process.once('SIGTERM', onSignal);
   return {
     async prepare(bytes, url, contentType, name) {
-      const r = await pool.render(bytes, { url: url ?? PLACEHOLDER + encodeURIComponent(basename(name ?? 'page.html')), contentType, timeoutMs });
+      const r = await pool.render(bytes, { url: url ?? STAND_IN_URL + encodeURIComponent(basename(name ?? 'page.html')), contentType, timeoutMs });
       const diagnostics: Diagnostic[] = r.warnings.map((message) => ({ code: 'W_RENDER', message }));
       if (r.blocked > 0) diagnostics.push({ code: 'W_RENDER_BLOCKED', message: `${r.blocked} request(s) of the page blocked (offline)${r.served ? `, ${r.served} served from the WARC` : ''}` });
       return { input: r.html, layout: r.layout, diagnostics };

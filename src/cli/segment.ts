@@ -14,6 +14,7 @@ import { computeFeatures } from '../dom/features.js';
 import { dvps, type SemanticBlock } from '../visual/dvps.js';
 import { VIPS_BASELINE_PARAMS } from '../visual/dvps-params.js';
 import { oneLine } from '../text/whitespace.js';
+import { STAND_IN_URL } from '../render-browser/types.js';
 
 export const SEGMENT_USAGE = `usage: thresher segment <page.html> --png OUT.png [--json OUT.json] [--url URL] [--baseline]
                         [--chromium PATH] [--render-timeout MS]
@@ -41,7 +42,7 @@ export async function segmentCommand(argv: string[]): Promise<number> {
   const { RenderPool } = await import('../render-browser/index.js');
   const pool = new RenderPool({ executablePath: v.chromium });
   try {
-    const url = v.url ?? 'https://page.invalid/';
+    const url = v.url ?? STAND_IN_URL;
     const r = await pool.render(bytes, { url, timeoutMs, screenshot: Boolean(v.png) });
     const doc = parseHtml(r.html);
     computeFeatures(doc);

@@ -79,3 +79,9 @@ export const RENDER_DEFAULTS = {
   viewport: { width: 1280, height: 800 } as Viewport,
   maxBytes: 64 * 1024 * 1024,
 };
+
+/**
+ * The URL a page without one is served at: the renderer needs an http(s) URL for the page's
+ * relative links and scripts to resolve against, and .invalid never resolves (RFC 6761).
+ */
+export const STAND_IN_URL = 'https://page.invalid/';

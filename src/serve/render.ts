@@ -12,6 +12,7 @@ import { ThresherError } from '../errors.js';
 import type { RenderPool } from '../render-browser/pool.js';
 import { remaining } from './context.js';
 import type { ServeSettings } from './options.js';
+import { STAND_IN_URL } from '../render-browser/types.js';
 
 /** The server's renderer and the renders waiting for its tab (for the queue bound). */
 export interface ServeRenderer { pool: RenderPool; inFlight: number }
@@ -19,8 +20,6 @@ export interface ServeRenderer { pool: RenderPool; inFlight: number }
 /** What a render did, sent with an inspection. */
 export interface RenderInfo { url: string; ms: number; blocked: number; warnings: string[] }
 
-/** Where a page without an http(s) URL of its own is served to the browser (a name that never resolves). */
-export const RENDER_PLACEHOLDER_URL = 'https://page.invalid/';
 /** Most of the request's budget a render may take, leaving the rest for the extraction. */
 const RENDER_SHARE = 0.6;
 const RENDER_MAX_MS = 15_000;
@@ -43,12 +42,12 @@ export async function openRenderer(settings: ServeSettings): Promise<ServeRender
 }
 
 function renderUrl(url: string | undefined): string {
-  if (url === undefined) return RENDER_PLACEHOLDER_URL;
+  if (url === undefined) return STAND_IN_URL;
   try {
     const u = new URL(url);
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : RENDER_PLACEHOLDER_URL;
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : STAND_IN_URL;
   } catch {
-    return RENDER_PLACEHOLDER_URL;
+    return STAND_IN_URL;
   }
 }
 
