@@ -1,7 +1,7 @@
 /**
  * The replica indices on cleaned generated pages (a small, fixed-seed version of
  * scripts/eval-replicas.mjs): the same article in another site's template is found, a different
- * article in the same template is not. Guards the README's measured figures against regressions
+ * article in the same template is not. Guards the figures in docs/replicas.md against regressions
  * in the indices; the bar is set below the measured rates so that a small change in the
  * extractor or the generator does not trip it.
  */

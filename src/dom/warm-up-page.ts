@@ -13,9 +13,9 @@
  * with foster-parented text, forms, media, svg and math, comments, scripts with markup in strings,
  * upper-case and unquoted attributes, CRLF.
  *
- * Measured (README, "A warm-up page for the parser"): a batch runs faster from its start, the
- * page's own cost included, and the steady state is unchanged. Odder markup (frameset, plaintext)
- * made no further difference; feedback that real pages do not need would widen the optimised code.
+ * Measured (docs/performance.md, "A warm-up page for the parser"): a batch runs faster from its
+ * start, the page's own cost included, and the steady state is unchanged. Odder markup
+ * (frameset, plaintext) made no further difference; feedback that real pages do not need would widen the optimised code.
  * The page is our own text, written for this purpose.
  */
 const PAGE = String.raw`<!doctype html>

@@ -2,7 +2,7 @@
  * Markup signals of boilerplate: what a page's own author says a block is, through its tag,
  * ARIA role, and class/id words. These are the signals every peer uses (readability's
  * unlikelyCandidates, trafilatura's BODY/COMMENTS/OVERALL discard lists, defuddle's selectors);
- * the word lists here are ours, tuned on ../shared/datasets (see docs in README, "default").
+ * the word lists here are ours, tuned on ../shared/datasets (see docs/default-labeler.md).
  *
  * A signal is a hint, never a verdict: the default labeler weighs it against the text a block
  * actually holds (a "sidebar" class on a div that holds the whole article is overruled).

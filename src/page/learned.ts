@@ -7,7 +7,7 @@
  * features (block-features.ts), including what the structural labeler (default.ts) decided, and
  * gives the probability that the unit is topic content. It was trained by
  * scripts/train-block-model.mjs on the development sets' ground truth, validated by host-grouped
- * cross-validation (README "default labeler").
+ * cross-validation (docs/default-labeler.md).
  *
  * The kept set is not "p > 0.5": per page, units are taken in order of probability while the
  * expected F1 of the kept text still rises (the plug-in rule for maximising expected F1). A page
@@ -63,7 +63,8 @@ export interface LearnedContext {
 
 /**
  * Log-odds added to every unit's probability before the expected-F1 cut: 'precision' drops the
- * doubtful units, 'recall' takes them. README "default labeler" has the figures at ±0.6 and ±0.3.
+ * doubtful units, 'recall' takes them. The figures at ±0.6 and ±0.3: docs/labeler-experiments.md
+ * and docs/extraction-quality.md, "Modes".
  */
 export const MODE_BIAS: Record<ExtractMode, number> = { precision: -0.6, balanced: 0, recall: 0.6 };
 
@@ -149,8 +150,8 @@ export function dropRepeatedText(units: readonly DomElement[], keep: boolean[]):
 /**
  * Below this first-pass probability a unit keeps it: the second pass is run only for the others.
  * Such confident noise is half of a page's units (48% on the trafilatura set, 29% on wcxb-dev), and
- * held out the second pass's verdict on them changed no set's score by more than .0002 (README
- * "default labeler"); at 0.1 scores moved by up to .0012 either way.
+ * held out the second pass's verdict on them changed no set's score by more than .0002
+ * (docs/labeler-experiments.md); at 0.1 scores moved by up to .0012 either way.
  */
 export const SECOND_PASS_FROM = 0.05;
 

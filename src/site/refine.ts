@@ -24,7 +24,7 @@
  * default): a part it maps onto a noisy node becomes NOISE over the page level's CONTENT, unless
  * that one part holds most of what the page level kept.
  * The constants were chosen on the synthetic sites of src/synth/ and checked on the real
- * multi-page hosts of dragnet and l3s-gn1 by scripts/eval-site.mjs (README "Site models").
+ * multi-page hosts of dragnet and l3s-gn1 by scripts/eval-site.mjs (docs/site-models.md).
  */
 import type { DomDocument, DomElement } from '../dom/node.js';
 import { BLOCK_TAGS } from '../dom/tags.js';
@@ -81,7 +81,7 @@ export interface SiteRefinerOptions {
 }
 
 /**
- * Defaults, chosen by scripts/eval-site.mjs (README "Site models"): 'style-noise' beat 'text' on
+ * Defaults, chosen by scripts/eval-site.mjs (docs/site-models.md): 'style-noise' beat 'text' on
  * the synthetic sites at every sample size and on dragnet's multi-page hosts, and tied on
  * l3s-gn1; 'style' (adding what the style tree calls meaningful) lost everywhere — per-page
  * related-link and teaser blocks vary like content, so the tree calls them meaningful. The edge

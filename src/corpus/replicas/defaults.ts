@@ -1,8 +1,8 @@
 /**
  * Every default parameter of the replica indices, in one place, with where it comes from.
  * "Tuned" values were chosen with `node scripts/eval-replicas.mjs --tune` (seed 1: 250 base
- * pages, 250 near-replicas, 250 non-replicas, cleaned content) and are reported on seed 2 (README,
- * "Replica removal"); none was chosen on the set it is reported on.
+ * pages, 250 near-replicas, 250 non-replicas, cleaned content) and are reported on seed 2
+ * (docs/replicas.md); none was chosen on the set it is reported on.
  */
 import type { BlockWeight } from './features.js';
 
