@@ -15,7 +15,8 @@
  *
  * Measured (docs/performance.md, "A warm-up page for the parser"): a batch runs faster from its
  * start, the page's own cost included, and the steady state is unchanged. Odder markup
- * (frameset, plaintext) made no further difference; feedback that real pages do not need would widen the optimised code.
+ * (frameset, plaintext) made no further difference; feedback that real pages do not need would
+ * widen the optimised code.
  * The page is our own text, written for this purpose.
  */
 const PAGE = String.raw`<!doctype html>
