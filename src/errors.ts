@@ -37,6 +37,7 @@ export type ErrorCode =
   | 'E_BUSY'               // serve: the extraction queue is full; try again after Retry-After
   | 'E_FETCH_DISABLED'     // serve: a request asked to fetch a URL and the server was started without --allow-fetch
   | 'E_FETCH_REFUSED'      // serve: a URL refused before connecting: not http(s), or it (or a redirect) resolves to a non-public address
+  | 'E_CLUSTER'            // cluster mode: Redis unreachable, a run's stage that failed for good, a run directory of another run
   | 'E_BAD_RECORD'         // an input line that is not what it should be: a JSON Lines record that is not JSON, not an object, or has no html / html_base64 string (or bad base64); a line of a URL list that is not an http(s) URL
   | 'E_ROBOTS';            // a URL that robots.txt disallows for thresher's user agent (extract -i)
 

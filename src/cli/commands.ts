@@ -28,6 +28,10 @@ export const COMMANDS: readonly Command[] = [
     load: async () => { const m = await import('./run.js'); return { run: m.runCommand, usage: m.RUN_USAGE }; },
   },
   {
+    name: 'cluster', summary: 'the corpus pipeline on many machines: jobs on BullMQ over Redis (run, worker, status), the same output as run',
+    load: async () => { const m = await import('./cluster.js'); return { run: m.clusterCommand, usage: m.CLUSTER_USAGE }; },
+  },
+  {
     name: 'search', summary: 'full-text search over the records of a run',
     load: async () => { const m = await import('./search.js'); return { run: m.searchCommand, usage: m.SEARCH_USAGE }; },
   },

@@ -61,47 +61,99 @@ export function checkSiteOptions(o: SiteLearningOptions): Required<SiteLearningO
   return r;
 }
 
-interface Sample { pages: SitePage[]; bytes: number; seen: number; done: boolean }
+interface Sample<P> { pages: P[]; bytes: number; seen: number; done: boolean }
+
+/** A host's sample, finished: its pages in corpus order (none when none could be read). */
+export interface FinishedSample<P> { host: string; pages: P[] }
+
+/**
+ * Which pages each site's model is learned from, decided item by item in corpus order: a site's
+ * first `samplePages` readable pages, a sample finished early when the samples held pass
+ * `maxBufferBytes` (the largest first). `thresher run` feeds it the corpus's items and learns each
+ * sample as it finishes; cluster mode feeds it the same items' sizes, read from its shards'
+ * censuses, so both choose the same pages. `P` is what a page is to the caller (its bytes, or where
+ * to find them).
+ */
+export class SampleSelector<P> {
+  private readonly samples = new Map<string, Sample<P>>();
+  private openCount = 0;
+  private buffered = 0;
+
+  constructor(private readonly hosts: Map<string, number>, private readonly o: Required<SiteLearningOptions>) {
+    for (const [host, n] of hosts) if (n >= o.minPages) { this.samples.set(host, { pages: [], bytes: 0, seen: 0, done: false }); this.openCount++; }
+  }
+
+  /** Samples still taking pages; at 0 the rest of the corpus need not be read. */
+  get open(): number { return this.openCount; }
+
+  /** Whether `host` (site key, as hostOf gives it) is a host whose pages are still wanted. */
+  wants(host: string | undefined): boolean {
+    const s = host === undefined ? undefined : this.samples.get(host);
+    return s !== undefined && !s.done;
+  }
+
+  /** The corpus's next item: its site host, and the page when it is readable. Returns the samples it finished. */
+  offer(host: string | undefined, page?: { value: P; bytes: number }): FinishedSample<P>[] {
+    const s = host === undefined ? undefined : this.samples.get(host);
+    if (!s || s.done) return [];
+    const out: FinishedSample<P>[] = [];
+    s.seen++;
+    if (page) { s.pages.push(page.value); s.bytes += page.bytes; this.buffered += page.bytes; }
+    if (s.pages.length >= this.o.samplePages || s.seen >= this.hosts.get(host!)!) out.push(this.finish(host!, s));
+    // Sites read side by side (an interleaved crawl) hold their samples at once: bound them.
+    while (this.buffered > this.o.maxBufferBytes) {
+      const [h, big] = [...this.samples].filter(([, x]) => !x.done).sort((a, b) => b[1].bytes - a[1].bytes || (a[0] < b[0] ? -1 : 1))[0];
+      out.push(this.finish(h, big));
+    }
+    return out;
+  }
+
+  /** Finishes the samples the corpus's end left open (a changed corpus): learned from what was read. */
+  rest(): FinishedSample<P>[] {
+    return [...this.samples].filter(([, s]) => !s.done).map(([h, s]) => this.finish(h, s));
+  }
+
+  private finish(host: string, s: Sample<P>): FinishedSample<P> {
+    s.done = true; this.openCount--; this.buffered -= s.bytes;
+    const pages = s.pages;
+    s.pages = []; s.bytes = 0;
+    return { host, pages };
+  }
+}
+
+/** One host's learning, as a run reports it: the model, or why there is none. */
+export interface SiteOutcome { host: string; pages: number; model?: SiteModel; reason?: string }
+
+/** A host's sample learned on the pool (the outcome thresher run and cluster mode both report). */
+export function learnSample(pool: PagePool, host: string, pages: SitePage[]): Promise<SiteOutcome> {
+  if (pages.length === 0) return Promise.resolve({ host, pages: 0, reason: 'none of its pages could be read' });
+  return pool.learn(host, pages).then((r) => (r.ok ? { host, pages: pages.length, model: r.model } : { host, pages: pages.length, reason: `${r.code}: ${r.message}` }));
+}
+
+/** Every host's outcome → the models (host order, paper 004's cross-site idiom filter applied) and the hosts left without one. */
+export function finishSites(outcomes: SiteOutcome[], hostPages: (host: string) => number): LearnedSites {
+  const results = [...outcomes].sort((a, b) => (a.host < b.host ? -1 : a.host > b.host ? 1 : 0));
+  const models = results.filter((r) => r.model).map((r) => r.model!);
+  filterIdiomsAcross(models);
+  const skipped = results.filter((r) => !r.model).map((r) => ({ host: r.host, pages: hostPages(r.host), reason: r.reason!.replace(/^E_SITE_SAMPLE: (learnSite: )?/, '') }));
+  return { models, skipped };
+}
 
 /** Pass 1: a site model for every site of the census with enough pages. */
 export async function learnCorpusSites(source: CorpusSource, census: Census, pool: PagePool, options: SiteLearningOptions = {},
   onProgress?: (p: LearnProgress) => void): Promise<LearnedSites> {
-  const o = checkSiteOptions(options);
-  const samples = new Map<string, Sample>();
-  for (const [host, n] of census.hosts) if (n >= o.minPages) samples.set(host, { pages: [], bytes: 0, seen: 0, done: false });
-  const learning: Promise<{ host: string; pages: number; model?: SiteModel; reason?: string }>[] = [];
-  let open = samples.size, buffered = 0;
-  const finish = (host: string, s: Sample): void => {
-    s.done = true; open--; buffered -= s.bytes;
-    const pages = s.pages;
-    s.pages = []; s.bytes = 0;
-    if (pages.length === 0) { learning.push(Promise.resolve({ host, pages: 0, reason: 'none of its pages could be read' })); return; }
-    learning.push(pool.learn(host, pages).then((r) => (r.ok ? { host, pages: pages.length, model: r.model } : { host, pages: pages.length, reason: `${r.code}: ${r.message}` })));
-  };
-  if (open > 0) {
+  const selector = new SampleSelector<SitePage>(census.hosts, checkSiteOptions(options));
+  const learning: Promise<SiteOutcome>[] = [];
+  const learn = (done: FinishedSample<SitePage>[]): void => { for (const f of done) learning.push(learnSample(pool, f.host, f.pages)); };
+  if (selector.open > 0) {
     for await (const item of source.items(0)) {
       onProgress?.({ done: item.index + 1, total: census.total });
-      const host = hostOf(item.url);
-      const s = host === undefined ? undefined : samples.get(host);
-      if (!s || s.done) continue;
-      s.seen++;
-      if (item.bytes) { s.pages.push({ url: item.url, html: item.bytes }); s.bytes += item.bytes.byteLength; buffered += item.bytes.byteLength; }
-      if (s.pages.length >= o.samplePages || s.seen >= census.hosts.get(host!)!) finish(host!, s);
-      // Sites read side by side (an interleaved crawl) hold their samples at once: bound them.
-      while (buffered > o.maxBufferBytes) {
-        const [h, big] = [...samples].filter(([, x]) => !x.done).sort((a, b) => b[1].bytes - a[1].bytes || (a[0] < b[0] ? -1 : 1))[0];
-        finish(h, big);
-      }
-      if (open === 0) break;
+      learn(selector.offer(hostOf(item.url), item.bytes ? { value: { url: item.url, html: item.bytes }, bytes: item.bytes.byteLength } : undefined));
+      if (selector.open === 0) break;
     }
-    // Sites whose census count the read did not reach (a changed corpus) are learned from what was read.
-    for (const [h, s] of samples) if (!s.done) finish(h, s);
+    learn(selector.rest());
   }
-  const results = (await Promise.all(learning)).sort((a, b) => (a.host < b.host ? -1 : a.host > b.host ? 1 : 0));
-  const models = results.filter((r) => r.model).map((r) => r.model!);
-  filterIdiomsAcross(models);
-  const skipped = results.filter((r) => !r.model).map((r) => ({ host: r.host, pages: census.hosts.get(r.host) ?? 0, reason: r.reason!.replace(/^E_SITE_SAMPLE: (learnSite: )?/, '') }));
-  return { models, skipped };
+  return finishSites(await Promise.all(learning), (h) => census.hosts.get(h) ?? 0);
 }
 
 /** Pass 2: the corpus's aggressive stop words, from the topic content of its first `pages` readable pages (none when `pages` is below the list's minimum). */

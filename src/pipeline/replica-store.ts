@@ -40,6 +40,22 @@ export interface ReplicaDecision {
   method: string;
 }
 
+/** The tracks a replica choice checks, in order: exact copies first, then the near-duplicate method. */
+export function replicaTracks(method: ReplicaChoice): ReplicaMethod[] {
+  return method === 'none' ? [] : method === 'exact' ? ['exact'] : ['exact', method];
+}
+
+/**
+ * A record's signature on one track: its exact-copy key (the record's `fingerprint`, made where
+ * the page was cleaned) on the exact track, else the method's signature of the content's first
+ * SIGNATURE_TEXT_LIMIT characters; null when the method cannot judge the text. Cluster mode signs
+ * its pages with this too, so its matches are the run's.
+ */
+export function trackSignature(index: SignatureIndex<unknown>, content: string, exactKey?: string | null): unknown | null {
+  if (index.method === 'exact') return exactKey !== undefined ? exactKey : index.sign(content);
+  return index.sign(textBudget(SIGNATURE_TEXT_LIMIT)(content));
+}
+
 interface Match { idx: number; id: string; record: string; similarity: number }
 
 /** One method's signatures and buckets in the store. */
@@ -97,7 +113,7 @@ export class StoredReplicaIndex {
    * every page is kept and nothing is stored). `beforeWrite` opens the batch transaction.
    */
   constructor(db: Database.Database, readonly method: ReplicaChoice, private readonly beforeWrite: () => void) {
-    const methods: ReplicaMethod[] = method === 'none' ? [] : method === 'exact' ? ['exact'] : ['exact', method];
+    const methods = replicaTracks(method);
     if (methods.length) {
       db.exec('CREATE TABLE IF NOT EXISTS replica_page (idx INTEGER PRIMARY KEY, id TEXT NOT NULL, record TEXT NOT NULL)');
       this.insertPage = db.prepare('INSERT INTO replica_page (idx, id, record) VALUES (?, ?, ?)');
@@ -111,10 +127,8 @@ export class StoredReplicaIndex {
     this.beforeWrite();
     let found: ReplicaDecision | undefined;
     const signed: [StoredTrack, unknown, BucketKey[]][] = [];
-    const head = textBudget(SIGNATURE_TEXT_LIMIT)(content);
     for (const track of this.tracks) {
-      const exact = track.index.method === 'exact';
-      const sig = exact && exactKey !== undefined ? exactKey : track.index.sign(exact ? content : head);
+      const sig = trackSignature(track.index, content, exactKey);
       if (sig === null) continue;
       const keys = track.index.bucketKeys(sig);
       const best = found ? undefined : track.matches(sig, keys)[0];

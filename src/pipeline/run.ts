@@ -225,8 +225,8 @@ function siteLookup(store: CorpusStore): (url: string | undefined) => SiteJob | 
   };
 }
 
-/** Items paired with their cleaning outcomes, in corpus order, at most `window` in flight. */
-async function* cleanInOrder(items: AsyncGenerator<CorpusItem>, pool: PagePool, siteOf: (url: string | undefined) => SiteJob | undefined,
+/** Items paired with their cleaning outcomes, in corpus order, at most `window` in flight (cluster mode's clean stage too). */
+export async function* cleanInOrder(items: AsyncGenerator<CorpusItem>, pool: PagePool, siteOf: (url: string | undefined) => SiteJob | undefined,
   window: number): AsyncGenerator<[CorpusItem, PageOutcome | null]> {
   const pending: [CorpusItem, Promise<PageOutcome> | null][] = [];
   for await (const item of items) {
@@ -241,8 +241,13 @@ async function* cleanInOrder(items: AsyncGenerator<CorpusItem>, pool: PagePool, 
   for (const [it, p] of pending) yield [it, p ? await p : null];
 }
 
-/** What becomes of one page, given everything before it. */
-function decide(item: CorpusItem, outcome: PageOutcome | null, idTaken: (id: string) => boolean, replicas: StoredReplicaIndex): BatchEntry {
+/**
+ * What becomes of one page, given everything before it: `idTaken` says whether an earlier page
+ * was stored under the record's id, `replicas` admits it (thresher run's StoredReplicaIndex; cluster
+ * mode's decisions, made from the same matches). Cluster mode's load stage calls this too.
+ */
+export function decide(item: Pick<CorpusItem, 'index' | 'id' | 'error'>, outcome: PageOutcome | null, idTaken: (id: string) => boolean,
+  replicas: Pick<StoredReplicaIndex, 'admit'>): BatchEntry {
   const fail = (code: string, message: string): BatchEntry => ({ kind: 'failure', index: item.index, id: item.id, code, message });
   if (item.error) return fail(item.error.code, item.error.message);
   if (!outcome) return fail('E_INPUT_READ', 'no bytes were read');
