@@ -12,7 +12,7 @@ import { formatSummary } from './run.js';
 export const CLUSTER_USAGE = `usage: thresher cluster run <shard…> --redis URL --out DIR [--replicas minhash|simhash|fingerprint|exact|none]
                             [--site-min N] [--site-sample N] [--no-sites] [--stats-pages N] [--page-timeout MS]
                             [--partitions N] [--fresh] [--json]
-       thresher cluster worker --redis URL [--threads N] [--lock-ms MS] [--stall-ms MS] [--quiet]
+       thresher cluster worker --redis URL [--threads N] [--lock-ms MS] [--stall-ms MS] [--hold-ms MS] [--name NAME] [--quiet]
        thresher cluster status --redis URL [--run ID] [--json]
   run: plans a run over the shards (WARC files, .jsonl files, folders of pages: what thresher run
   reads; corpus order is the shards in the order given, then each shard's order), queues its jobs
@@ -25,13 +25,15 @@ export const CLUSTER_USAGE = `usage: thresher cluster run <shard…> --redis URL
   worker: takes jobs from any run until stopped (SIGINT/SIGTERM finish the job in hand); start any
   number, on any machine that reaches Redis and the run directory. --threads: pages cleaned at once
   (default 1; one worker per core). A worker killed under a job loses it to another after --lock-ms
-  (default 30000); --stall-ms (default 30000) is how often workers look for such jobs.
+  (default 30000); --stall-ms (default 30000) is how often workers look for such jobs. --hold-ms
+  (fault drills): each job waits that long after writing its files before it is reported done.
+  --name: the worker's name in Redis (default thresher-<host>-<pid>).
   status: the runs Redis knows (or --run ID): stage, jobs done and failed, the summary when done.
   A job that fails 3 times in a per-shard stage poisons its shard: listed in the summary, left out.`;
 
 interface Parsed { sub: string; shards: string[]; flags: Map<string, string | true> }
 
-const VALUED = new Set(['--redis', '--out', '--replicas', '--site-min', '--site-sample', '--stats-pages', '--page-timeout', '--partitions', '--threads', '--lock-ms', '--stall-ms', '--run']);
+const VALUED = new Set(['--redis', '--out', '--replicas', '--site-min', '--site-sample', '--stats-pages', '--page-timeout', '--partitions', '--threads', '--lock-ms', '--stall-ms', '--hold-ms', '--name', '--run']);
 const SWITCHES = new Set(['--no-sites', '--fresh', '--json', '--quiet']);
 
 function parse(argv: string[]): Parsed | string {
@@ -110,7 +112,7 @@ async function workerSub(redis: Conn, p: Parsed): Promise<number> {
   const { startWorker } = await import('../cluster/worker.js');
   const quiet = p.flags.has('--quiet');
   const worker = startWorker(redis, {
-    threads: numberFlag(p.flags, '--threads'), lockMs: numberFlag(p.flags, '--lock-ms'), stallMs: numberFlag(p.flags, '--stall-ms'),
+    threads: numberFlag(p.flags, '--threads'), lockMs: numberFlag(p.flags, '--lock-ms'), stallMs: numberFlag(p.flags, '--stall-ms'), holdMs: numberFlag(p.flags, '--hold-ms'), name: p.flags.get('--name') as string | undefined,
     onJob: (e) => { if (!quiet) process.stderr.write(terminalLine(`${e.state} ${e.job}${e.error ? `: ${e.error}` : ''}`) + '\n'); },
   });
   if (!quiet) process.stderr.write(`worker ${process.pid} waiting for jobs\n`);

@@ -8,7 +8,7 @@
  * `lockMs` a live worker's stalled check (every `stallMs`) puts the job back on the queue, and its
  * re-run rewrites the same files. Library code: returns a handle, never prints.
  */
-import { availableParallelism } from 'node:os';
+import { availableParallelism, hostname } from 'node:os';
 import { Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { PagePool } from '../pipeline/pool.js';
@@ -25,6 +25,13 @@ export interface WorkerOptions {
   lockMs?: number;
   /** How often this worker looks for stalled jobs (default 30 000). */
   stallMs?: number;
+  /** The worker's name in Redis (each job's processedBy; default thresher-<host>-<pid>). */
+  name?: string;
+  /**
+   * Fault drills: each job, its outputs written, waits this long before it is reported done, so a
+   * worker can be killed between a job's files and its completion (the re-run must find them).
+   */
+  holdMs?: number;
   /** Called when a job starts and ends (the CLI's log). */
   onJob?: (e: { job: string; state: 'active' | 'completed' | 'failed'; error?: string }) => void;
 }
@@ -76,8 +83,13 @@ export function startWorker(redis: Redis, options: WorkerOptions = {}): ClusterW
   const threads = options.threads ?? 1;
   if (!Number.isInteger(threads) || threads < 1 || threads > 4 * availableParallelism()) throw new Error(`threads must be a whole number from 1 to ${4 * availableParallelism()}`);
   const pools = new Pools(threads);
-  const worker = new Worker<JobData>(QUEUE_NAME, (job) => runJob(job, pools, threads), {
-    connection: redis, concurrency: 1, lockDuration: options.lockMs ?? 30_000, stalledInterval: options.stallMs ?? 30_000,
+  const hold = options.holdMs ?? 0;
+  const worker = new Worker<JobData>(QUEUE_NAME, async (job) => {
+    const result = await runJob(job, pools, threads);
+    if (hold > 0) await new Promise((r) => setTimeout(r, hold));
+    return result;
+  }, {
+    name: options.name ?? `thresher-${hostname()}-${process.pid}`, connection: redis, concurrency: 1, lockDuration: options.lockMs ?? 30_000, stalledInterval: options.stallMs ?? 30_000,
     // A job may lose its worker twice (killed) and still run; a third loss fails it, like a third error.
     maxStalledCount: ATTEMPTS - 1,
   });
