@@ -7,7 +7,7 @@
 // Deterministic for a seed.
 //   npx tsc -p tsconfig.json --outDir .distC
 //   THRESHER_DIST=.distC node scripts/make-cluster-corpus.mjs --pages 5000 --shards 20 --out /tmp/cc5000
-import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
@@ -19,6 +19,7 @@ const OUT = resolve(arg('--out', '/tmp/thresher-cluster-corpus'));
 const DATASETS = resolve(arg('--datasets', join(ROOT, '..', 'shared', 'datasets')));
 const { synthSite } = await import(join(ROOT, process.env.THRESHER_DIST ?? 'dist', 'src/synth/index.js'));
 
+const MAX_GZ = 40 * 1024;
 let state = SEED >>> 0 || 1;
 const rand = () => { state ^= state << 13; state >>>= 0; state ^= state >>> 17; state ^= state << 5; state >>>= 0; return state / 2 ** 32; };
 const shuffle = (a) => { for (let i = a.length - 1; i > 0; i--) { const j = Math.floor(rand() * (i + 1)); [a[i], a[j]] = [a[j], a[i]]; } return a; };
@@ -31,7 +32,8 @@ for (const d of readdirSync(DATASETS).sort()) {
   for (const line of text.split('\n')) {
     if (!line.trim()) continue;
     const row = JSON.parse(line);
-    if (typeof row.url === 'string' && typeof row.html === 'string') real.push({ dir: join(DATASETS, d), html: row.html, url: row.url });
+    // Pages over 40 KB gzipped (about 200 KB of HTML; the largest fifth or so) are left out: they would set the figures' pace.
+    if (typeof row.url === 'string' && typeof row.html === 'string' && statSync(join(DATASETS, d, row.html)).size <= MAX_GZ) real.push({ dir: join(DATASETS, d), html: row.html, url: row.url });
   }
 }
 shuffle(real);
@@ -67,5 +69,8 @@ rmSync(OUT, { recursive: true, force: true });
 mkdirSync(join(OUT, 'shards'), { recursive: true });
 const per = Math.ceil(head.length / SHARDS);
 for (let s = 0; s < SHARDS; s++) writeFileSync(join(OUT, 'shards', `${String(s).padStart(4, '0')}.jsonl`), head.slice(s * per, (s + 1) * per).map((l) => l + '\n').join(''));
-writeFileSync(join(OUT, 'all.jsonl'), head.map((l) => l + '\n').join(''));
+// Line by line: the whole corpus is more than one string can hold.
+const fd = openSync(join(OUT, 'all.jsonl'), 'w');
+for (const l of head) writeSync(fd, l + '\n');
+closeSync(fd);
 console.log(`wrote ${head.length} pages in ${SHARDS} shards to ${OUT} (${synthShare} synthetic site pages, ${copies} exact copies, ${nears} near copies, ${dupIds} refetched URLs, ${bad} bad lines)`);

@@ -22,7 +22,8 @@ export const CLUSTER_USAGE = `usage: thresher cluster run <shard…> --redis URL
   Site models from a site's first --site-sample pages (default ${SITE_LEARNING_DEFAULTS.samplePages}) for sites with --site-min pages
   (default ${SITE_LEARNING_DEFAULTS.minPages}); the stop list from the first --stats-pages pages (default ${STATS_PAGES_DEFAULT}). Paths must be the same on
   every machine (DIR on a shared file system). The same command again resumes the run.
-  worker: takes jobs from any run until stopped (SIGINT/SIGTERM finish the job in hand); start any
+  worker: takes jobs from any run until stopped (SIGINT/SIGTERM finish the job in hand, a second
+  one stops at once); start any
   number, on any machine that reaches Redis and the run directory. --threads: pages cleaned at once
   (default 1; one worker per core). A worker killed under a job loses it to another after --lock-ms
   (default 30000); --stall-ms (default 30000) is how often workers look for such jobs. --hold-ms
@@ -117,7 +118,13 @@ async function workerSub(redis: Conn, p: Parsed): Promise<number> {
   });
   if (!quiet) process.stderr.write(`worker ${process.pid} waiting for jobs\n`);
   await new Promise<void>((resolve) => {
-    const stop = (): void => { process.off('SIGINT', stop); process.off('SIGTERM', stop); resolve(); };
+    const stop = (): void => {
+      process.off('SIGINT', stop); process.off('SIGTERM', stop);
+      // Closing waits for the job in hand, and for Redis if it is away: a second signal does not wait.
+      const now = (): never => process.exit(130);
+      process.once('SIGINT', now); process.once('SIGTERM', now);
+      resolve();
+    };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });

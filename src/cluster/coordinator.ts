@@ -33,6 +33,9 @@ export interface ClusterRunOptions extends ClusterOptions {
   onProgress?: (p: ClusterProgress) => void;
 }
 
+/** Jobs whose state the coordinator reads per tick, at most. */
+const SWEEP = 1000;
+
 export interface Poisoned { stage: Stage; shard: string; n: number; error: string }
 
 /** The run's generation: jobs of a run started over with --fresh are new jobs. */
@@ -115,23 +118,29 @@ async function runStage(queue: Queue<JobData>, redis: Redis, st: ClusterSettings
   }
   const pending = new Map(ids);
   const failed: { n: number; error: string }[] = [];
-  let done = 0, pages = 0;
+  let done = 0, pages = 0, cursor = 0;
+  const running = new Map<number, number>();
   while (pending.size) {
-    let running = 0;
-    for (const [n, id] of [...pending]) {
+    // At most SWEEP jobs looked at per tick, in turn: a stage of 100,000 shards costs Redis a
+    // bounded number of commands per tick, and a job's end is seen within a few seconds.
+    const all = [...pending];
+    const slice = all.length <= SWEEP ? all : [...all, ...all].slice(cursor % all.length, cursor % all.length + SWEEP);
+    cursor += SWEEP;
+    for (const [n, id] of slice) {
       const job = await Job.fromId(queue, id);
       const state = job ? await job.getState() : 'unknown';
       if (state === 'completed') {
-        pending.delete(n); done++;
+        pending.delete(n); running.delete(n); done++;
         pages += Number((job!.returnvalue as { pages?: number } | undefined)?.pages ?? 0);
       } else if (state === 'failed') {
         // Failed is final: BullMQ keeps a job in delayed or waiting between its attempts.
-        pending.delete(n); failed.push({ n, error: job!.failedReason ?? 'failed' });
+        pending.delete(n); running.delete(n); failed.push({ n, error: job!.failedReason ?? 'failed' });
       } else if (state === 'unknown') throw new ThresherError('E_CLUSTER', `the job ${id} is gone from the queue (was Redis flushed?)`);
-      else if (stage === 'clean' && job) running += Number((job.progress as { done?: number } | undefined)?.done ?? 0);
+      else if (stage === 'clean' && job) running.set(n, Number((job.progress as { done?: number } | undefined)?.done ?? 0));
     }
     await redis.hset(RUN_KEY(st.runId), { stageDone: String(done), stageFailed: String(failed.length) });
-    options.onProgress?.({ stage, done, total: ns.length, failed: failed.length, ...(stage === 'clean' ? { pages: pages + running } : {}) });
+    const inFlight = [...running.values()].reduce((a, b) => a + b, 0);
+    options.onProgress?.({ stage, done, total: ns.length, failed: failed.length, ...(stage === 'clean' ? { pages: pages + inFlight } : {}) });
     if (pending.size) await new Promise((r) => setTimeout(r, options.pollMs ?? 250));
   }
   return failed.sort((a, b) => a.n - b.n);

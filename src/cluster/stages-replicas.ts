@@ -128,7 +128,7 @@ export async function pairsJob(st: ClusterSettings, q: number): Promise<number> 
   const reader = near ? new RepReader(st, near) : undefined;
   const seen = new Set<string>();
   const out = new LineWriter(done);
-  let n = 0;
+  let n = 0, buckets = 0;
   try {
     for (let start = 0; start < rows.length;) {
       let end = start + 1;
@@ -143,7 +143,7 @@ export async function pairsJob(st: ClusterSettings, q: number): Promise<number> 
         }
       }
       start = end;
-      if (start % 4096 === 0) await breathe();
+      if (++buckets % 4096 === 0) await breathe();
     }
     await out.close();
   } catch (e) {
