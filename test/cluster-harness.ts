@@ -108,6 +108,9 @@ export function makeCorpus(dir: string, shards: number, sites = 8): { shards: st
   }
   lines.splice(40, 0, JSON.stringify({ url: mixed[3].url, html: `${mixed[3].html}<!-- again -->` }));
   lines.splice(11, 0, 'this line is not JSON');
+  // A≈B and B≈C but A≉C (word windows 0-100, 25-125, 50-150), read C, A, B in three shards:
+  // thresher run keeps C and A and makes B a replica; union-find would fold all three.
+  for (const [at, name, from] of [[52, 'b', 25], [28, 'a', 0], [5, 'c', 50]] as const) lines.splice(at, 0, JSON.stringify({ url: `https://chain.example/${name}`, html: chainPage(name, from) }));
   mkdirSync(dir, { recursive: true });
   const per = Math.ceil(lines.length / shards);
   const files: string[] = [];
@@ -119,6 +122,13 @@ export function makeCorpus(dir: string, shards: number, sites = 8): { shards: st
   const all = join(dir, 'all.jsonl');
   writeFileSync(all, lines.map((l) => l + '\n').join(''));
   return { shards: files, all };
+}
+
+/** A page of 100 made-up words from the `from`-th on: overlapping windows give a chain of near-replicas. */
+function chainPage(name: string, from: number): string {
+  const word = (i: number): string => { let t = ''; do { t = String.fromCharCode(97 + (i % 26)) + t; i = Math.floor(i / 26); } while (i); return `kor${t}ven`; };
+  const text = Array.from({ length: 100 }, (_, k) => word(from + k)).join(' ');
+  return `<html><head><title>Chain ${name}</title></head><body><article><h1>Chain ${name}</h1><p>${text}.</p></article></body></html>`;
 }
 
 /** What must be the same between thresher run and a cluster run: records, replicas, site models, skips, stop list, failures (but for ids a shard numbers itself). */

@@ -52,6 +52,10 @@ test('cluster run gives thresher run\'s output, with 1 and with 3 workers; statu
   assert.ok(JSON.parse(reference.sites).length >= 4, 'the corpus has site models');
   assert.ok(JSON.parse(JSON.parse(reference.stop)[0].value).length > 0, 'the corpus has a stop list');
   assert.ok(/E_DUPLICATE_ID/.test(reference.failures), 'the corpus has a duplicate id');
+  // Near-replication is not transitive, and run's answer is not union-find's: C and A kept, B a replica.
+  const docs = JSON.parse(reference.docs) as { id: string }[], replicas = JSON.parse(reference.replicas) as { id: string; canonical: string }[];
+  assert.ok(docs.some((d) => d.id === 'https://chain.example/a') && docs.some((d) => d.id === 'https://chain.example/c'), 'chain A and C are records');
+  assert.ok(replicas.some((r) => r.id === 'https://chain.example/b'), 'chain B is a replica');
   for (const n of [1, 3]) {
     const workers = Array.from({ length: n }, (_, i) => startWorker(redis.url, `eq${n}-${i}`));
     try {
