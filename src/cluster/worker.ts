@@ -11,6 +11,7 @@
 import { availableParallelism, hostname } from 'node:os';
 import { Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { ThresherError } from '../errors.js';
 import { PagePool } from '../pipeline/pool.js';
 import { loadSettings, type ClusterSettings } from './settings.js';
 import { ATTEMPTS, QUEUE_NAME, type JobData } from './queue.js';
@@ -81,7 +82,7 @@ async function runJob(job: Job<JobData>, pools: Pools, threads: number): Promise
 
 export function startWorker(redis: Redis, options: WorkerOptions = {}): ClusterWorker {
   const threads = options.threads ?? 1;
-  if (!Number.isInteger(threads) || threads < 1 || threads > 4 * availableParallelism()) throw new Error(`threads must be a whole number from 1 to ${4 * availableParallelism()}`);
+  if (!Number.isInteger(threads) || threads < 1 || threads > 4 * availableParallelism()) throw new ThresherError('E_BAD_OPTION', `threads must be a whole number from 1 to ${4 * availableParallelism()}, got ${threads}`);
   const pools = new Pools(threads);
   const hold = options.holdMs ?? 0;
   const worker = new Worker<JobData>(QUEUE_NAME, async (job) => {
