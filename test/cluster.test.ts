@@ -5,7 +5,7 @@
  * are the records split by shard; a worker SIGKILLed holding a job of each of the twelve job
  * stages loses nothing and doubles nothing; a shard that cannot be read is poisoned after three
  * tries and reported, and the run goes on; Redis restarted mid-run costs waiting, not the run;
- * `cluster status` reports the run.
+ * a coordinator killed mid-run is resumed by the same command; `cluster status` reports the run.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -133,6 +133,30 @@ test('a shard that fails three times is reported as poisoned and the run goes on
     // The poisoned shard is the last: the other shards' pages keep their corpus order, and the output is run's.
     const got = outputOf(out);
     for (const k of ['records', 'replicas', 'sites', 'stop', 'failures']) assert.equal(got[k], reference[k], `${k} differs`);
+  } finally {
+    await stopWorkers(workers);
+  }
+});
+
+test('a coordinator killed mid-run: the same command resumes the run, and status shows where it is', async () => {
+  const workers = [startWorker(redis.url, 'r-0'), startWorker(redis.url, 'r-1')];
+  try {
+    const out = join(dir, 'resume');
+    const args = [CLI, 'cluster', 'run', ...corpus.shards, '--redis', redis.url, '--out', out, '--partitions', '3', '--json'];
+    const first = spawn(process.execPath, args, { stdio: 'ignore' });
+    let running: Record<string, string> | undefined;
+    for (let i = 0; i < 200 && !running; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      const st = await runCli(['cluster', 'status', '--redis', redis.url, '--json']);
+      running = (JSON.parse(st.out) as { runs: { fields: Record<string, string> }[] }).runs.map((r) => r.fields).find((f) => f.out === out && f.state === 'running' && f.stage === 'clean');
+    }
+    assert.ok(running, 'status showed the run in its clean stage');
+    const gone = new Promise((r) => first.once('exit', r));
+    first.kill('SIGKILL');
+    await gone;
+    const r = await runCli(args.slice(1));
+    assert.equal(r.code, 0, r.err);
+    assertSameAsRun(out);
   } finally {
     await stopWorkers(workers);
   }
