@@ -98,9 +98,10 @@ function snippetLabels(units, item) {
 }
 
 /** Per element id: 1 inside an element the output contract cuts whatever the labels say (src/page/contract.ts). */
-function contractMask(doc, headline) {
+function contractMask(doc, meta, set) {
   const cut = new Uint8Array(doc.elements.length);
-  for (const [el] of contractCuts(doc, { headline, images: false })) cut.fill(1, el.id, el.id + el.tags + 1);
+  const ctx = { headline: meta.headline, images: false, byline: conventionOptions(set).byline === true, authors: meta.metadata.authors };
+  for (const [el] of contractCuts(doc, ctx)) cut.fill(1, el.id, el.id + el.tags + 1);
   return cut;
 }
 
@@ -122,7 +123,7 @@ function loadSet(name) {
     const units = textUnits(doc);
     const meta = extractMetadata(doc, { url: row.url });
     const x = blockFeatures(doc, units, { labels: base, root: base.root, hub: base.pageType === 'hub', title: pageTitle(doc), headline: meta.headline, articleBody: meta.articleBody });
-    const cut = contractMask(doc, meta.headline);
+    const cut = contractMask(doc, meta, name);
     const lx = LAYOUT ? layoutFeatures(doc, units, render.layout) : null;
     const pageIndex = out.pages.length;
     let total = 0;

@@ -68,6 +68,11 @@ export interface ExtractOptions {
   /** Keep figures (images and their captions) in Markdown and HTML (default false: no captions, credits or images). */
   images?: boolean;
   /**
+   * Keep the byline, date and reading-time lines under the headline in the body (default false:
+   * they are `metadata.authors` and `metadata.published`, not content).
+   */
+  byline?: boolean;
+  /**
    * Where the cut falls on doubtful blocks (default 'balanced'): 'precision' keeps less (a cleaner
    * corpus), 'recall' more (nothing of the article missed). The default labeler only.
    */

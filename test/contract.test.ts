@@ -151,8 +151,10 @@ test('comments: units are grouped per child of their thread', () => {
   assert.deepEqual(groupByThread([]), []);
 });
 
-test('conventions: dragnet lists comments after the body, l3s-gn1 and big9 put the title first', () => {
-  assert.deepEqual(conventionOptions('dragnet'), { comments: true });
+test('conventions: dragnet lists comments after the body, l3s-gn1 and big9 put the title first, the inclusive truths keep the byline', () => {
+  assert.deepEqual(conventionOptions('dragnet'), { comments: true, byline: true });
+  assert.deepEqual(conventionOptions('cleaneval'), { byline: true });
+  assert.deepEqual(conventionOptions('l3s-gn1'), { title: true, byline: true });
   assert.deepEqual(conventionOptions('big9'), { title: true });
   assert.deepEqual(conventionOptions('wcxb-dev'), {});
   assert.equal(conventionText({ text: 'Body', comments: [{ text: 'One', markdown: 'One' }, { text: 'Two', markdown: 'Two' }] }), 'Body\nOne\nTwo');

@@ -85,7 +85,9 @@ test('site models: sites with enough pages get one, learned from their first pag
     assert.ok(fs >= fp - 0.005, `${p.url}: ${fs} < ${fp}`);
     site += fs; page += fp;
   });
-  assert.ok(site > page + 0.2, `site ${site / pages.length} vs page level ${page / pages.length}`);
+  // (The page level cuts the template's byline lines by their shape too: the model's margin is what
+  // else of the template it finds.)
+  assert.ok(site > page + 0.05, `site ${site / pages.length} vs page level ${page / pages.length}`);
 });
 
 test('site models: the same models and records with 1 and 3 workers, also when the sample buffer forces early learning', async () => {

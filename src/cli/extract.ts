@@ -43,6 +43,7 @@ export const EXTRACT_USAGE = `usage: thresher extract <file|dir|pages.jsonl|craw
   --title           put the headline first (# Title in Markdown)
   --images          keep figures and their captions in Markdown and HTML
   --comments        list the user comments apart, after the body (never in it)
+  --byline          keep the byline, date and reading-time lines under the headline in the body
   --precision       keep less on doubtful blocks (same as --mode precision)
   --recall          keep more on doubtful blocks (same as --mode recall)
   --mode M          ${EXTRACT_MODES.join(' | ')} (default balanced)
@@ -78,6 +79,7 @@ const FLAGS = {
   debug: { type: 'boolean', default: false },
   title: { type: 'boolean', default: false },
   images: { type: 'boolean', default: false },
+  byline: { type: 'boolean', default: false },
   comments: { type: 'boolean', default: false },
   precision: { type: 'boolean', default: false },
   recall: { type: 'boolean', default: false },
@@ -124,7 +126,7 @@ function optionsOf(values: Values): { format: OutputFormat; options: WorkerExtra
   return {
     format,
     options: {
-      algorithm, debug: values.debug, formats: [format], comments: values.comments, title: values.title, images: values.images,
+      algorithm, debug: values.debug, formats: [format], comments: values.comments, title: values.title, images: values.images, byline: values.byline,
       mode: modeOf(values), model: !values['no-model'], repairMojibake: !values['keep-mojibake'],
     },
   };

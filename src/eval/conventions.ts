@@ -9,14 +9,15 @@ import type { ExtractOptions, Extraction } from '../types.js';
 
 export interface SetConvention {
   /** Options passed to extract() for this set. */
-  options: Pick<ExtractOptions, 'title' | 'comments'>;
+  options: Pick<ExtractOptions, 'title' | 'comments' | 'byline'>;
   /** Why, in a line. */
   why: string;
 }
 
 export const SET_CONVENTIONS: Readonly<Record<string, SetConvention>> = {
-  dragnet: { options: { comments: true }, why: 'its truth appends the user comments after the article (comments listed after the body)' },
-  'l3s-gn1': { options: { title: true }, why: 'its truth starts with the headline' },
+  dragnet: { options: { comments: true, byline: true }, why: 'its truth keeps the byline, and appends the user comments after the article (comments listed after the body)' },
+  cleaneval: { options: { byline: true }, why: 'its truth is inclusive: it keeps the byline' },
+  'l3s-gn1': { options: { title: true, byline: true }, why: 'its truth starts with the headline, then the byline' },
   big9: { options: { title: true }, why: 'its truth starts with the headline' },
 };
 

@@ -5,7 +5,9 @@
  *  - captions, credits and figures (`images: true` keeps figures in Markdown and HTML),
  *  - user comments (`comments: true` lists them apart),
  *  - what the page hides (`hidden`, `aria-hidden`, inline display:none or visibility:hidden),
- *  - a second article appended after the page's own (infinite scroll).
+ *  - a second article appended after the page's own (infinite scroll),
+ *  - the byline, date and reading-time lines under the headline (byline-lines.ts; they are
+ *    `metadata.authors` and `published`; `byline: true` keeps them).
  * Each is a cut of the element, so whatever a labeler kept inside it goes too. A cut never takes
  * most of the page: an element holding most of the body's text is the content, whatever its
  * markup says (a hidden wrapper revealed by script, a <figure> around the whole article).
@@ -13,6 +15,7 @@
 import type { DomDocument, DomElement } from '../dom/node.js';
 import { CONTENT, type Labels } from './labels.js';
 import { cutComments } from './default.js';
+import { bylineElements } from './byline-lines.js';
 
 export interface ContractContext {
   /** The headline element (metadata), when the page has one in its body. */
@@ -25,11 +28,16 @@ export interface ContractContext {
    * later <article> is taken for a second story (the first extraction decided that).
    */
   renderedHeadline?: boolean;
+  /** Keep the byline, date and reading-time lines under the headline (the `byline` option). */
+  byline?: boolean;
+  /** The article's authors as metadata found them: a line of their names and a date is a byline. */
+  authors?: readonly string[];
 }
 
 /** Why the contract cut a figure or caption (extract() marks such figures in the clean HTML it shows them in). */
 export const FIGURE_REASON = 'a figure or its caption (images: false)';
 const FIGURE = FIGURE_REASON;
+const BYLINE = 'a byline, date or reading time (metadata; byline: true keeps it)';
 
 /** A cut element may hold at most this share of the body's text. */
 const MAX_CUT_SHARE = 0.5;
@@ -73,7 +81,11 @@ export function contractCuts(doc: DomDocument, ctx: ContractContext): [DomElemen
   // Not in thresher's own clean HTML: the first extraction cut what it had to, and an <article>
   // after the rendered headline is the page's own (fuzz campaign, issue 25).
   const next = ctx.headline && !ctx.renderedHeadline ? laterArticle(doc, ctx.headline, limit) : null;
-  if (next && !out.some(([el]) => el.id <= next.id && next.id <= el.id + el.tags)) out.push([next, 'a second article after the page\'s own (infinite scroll)']);
+  const inCut = (e: DomElement): boolean => out.some(([el]) => el.id <= e.id && e.id <= el.id + el.tags);
+  if (next && !inCut(next)) out.push([next, 'a second article after the page\'s own (infinite scroll)']);
+  if (ctx.headline && !ctx.renderedHeadline && !ctx.byline) {
+    for (const el of bylineElements(doc, ctx.headline, { authors: ctx.authors ?? [] })) if (el.textLen <= limit && !inCut(el)) out.push([el, BYLINE]);
+  }
   return out.sort((a, b) => a[0].id - b[0].id);
 }
 

@@ -215,7 +215,7 @@ function runCascade(doc: DomDocument, options: ExtractOptions, meta: MetadataRes
   clock: { t0: number; maxMillis: number; diagnostics: Diagnostic[] }): CascadeResult {
   const own = isOwnCleanHtml(doc);
   // In the clean HTML the headline is out already, unless `title` put it back as its first line.
-  const contract = { headline: own ? renderedHeadline(doc) : meta.headline, images: false, renderedHeadline: own };
+  const contract = { headline: own ? renderedHeadline(doc) : meta.headline, images: false, renderedHeadline: own, byline: options.byline === true, authors: meta.metadata.authors };
   const attempts: Extraction['attempts'] = [];
   let best: CascadeResult | null = null;
   for (const alg of own ? order.slice(0, 1) : order) {

@@ -28,7 +28,7 @@ const OPTIONS = {
   properties: {
     algorithm: { enum: [...WIRE_ALGORITHMS], default: 'default' },
     formats: { type: 'array', items: { enum: [...WIRE_FORMATS] }, description: 'Renderings besides text.' },
-    title: { type: 'boolean', default: false }, images: { type: 'boolean', default: false },
+    title: { type: 'boolean', default: false }, images: { type: 'boolean', default: false }, byline: { type: 'boolean', default: false },
     comments: { type: 'boolean', default: false }, debug: { type: 'boolean', default: false },
     mode: { enum: [...EXTRACT_MODES], default: 'balanced' },
     url: { type: 'string', format: 'uri', description: 'The page URL: links resolve against it.' },
@@ -71,7 +71,7 @@ export const OPENAPI = {
         parameters: [
           queryOption('algorithm', { enum: [...WIRE_ALGORITHMS] }, 'Raw-body form only.'),
           queryOption('formats', { type: 'string' }, 'Comma-separated: markdown, html.'),
-          ...['title', 'images', 'comments', 'debug', 'site', 'render'].map((b) => queryOption(b, { type: 'boolean' }, 'Raw-body form only.')),
+          ...['title', 'images', 'byline', 'comments', 'debug', 'site', 'render'].map((b) => queryOption(b, { type: 'boolean' }, 'Raw-body form only.')),
           queryOption('mode', { enum: [...EXTRACT_MODES] }, 'Raw-body form only.'),
           queryOption('url', { type: 'string', format: 'uri' }, 'The page URL (never fetched in this form).'),
         ],

@@ -11,7 +11,7 @@ import type { WorkerExtractOptions } from '../pipeline/pool.js';
 /** Labelers a client may ask for; 'dvps' needs a browser's layout, which the service does not take. */
 export const WIRE_ALGORITHMS = ['default', 'tagtree', 'satisfiable'] as const;
 export const WIRE_FORMATS = ['text', 'markdown', 'html'] as const;
-const BOOLEANS = ['title', 'images', 'comments', 'debug', 'site', 'render'] as const;
+const BOOLEANS = ['title', 'images', 'byline', 'comments', 'debug', 'site', 'render'] as const;
 export const WIRE_OPTION_NAMES = ['algorithm', 'formats', 'mode', 'url', ...BOOLEANS] as const;
 const MAX_URL = 8192;
 
@@ -62,7 +62,7 @@ export function wireOptions(x: unknown): WireOptions {
         out.extract.formats = [...new Set(f.filter((x) => x !== 'text'))];
         break;
       }
-      case 'title': case 'images': case 'comments': case 'debug': case 'site': case 'render':
+      case 'title': case 'images': case 'byline': case 'comments': case 'debug': case 'site': case 'render':
         if (typeof v !== 'boolean') throw bad(`${k} must be true or false; got ${JSON.stringify(v)}`);
         if (k === 'site' || k === 'render') out[k] = v; else out.extract[k] = v;
         break;

@@ -15,7 +15,8 @@ import { ownerAt, type TextIndex } from './text.js';
 const BEFORE = 250;
 const AFTER = 600;
 
-const BYLINE_START = /^(?:by|von|par|por|door|di|av|af|przez|autor(?:in)?|author|auteur|text|texte)\s*:?\s+\S/i;
+/** A line that opens with "By" (or its equivalent) and a name. Also read by the contract's byline rule (page/byline-lines.ts). */
+export const BYLINE_START = /^(?:by|von|par|por|door|di|av|af|przez|autor(?:in)?|author|auteur|text|texte)\s*:?\s+\S/i;
 
 export interface BylineResult {
   found: Found;

@@ -1,0 +1,115 @@
+/**
+ * The output contract's byline rule: the lines next to the headline that say who wrote the
+ * article and when ("By Ada Fielding", "3 March 2026, 10:07", "Updated 2 hours ago", "5 min
+ * read") are metadata (`authors`, `published`), not the body. Found by their shape, on any site:
+ * a short element between the headline and the first paragraph whose text is a "By ..." line, or
+ * nothing but dates, times, the article's known authors and the words that join them.
+ *
+ * Issue 24 ("byline, date and reading-time lines" kept in the body). Dev sets whose truth keeps
+ * the byline (dragnet, cleaneval, l3s-gn1) are scored with `byline: true` (eval/conventions.ts).
+ */
+import type { DomDocument, DomElement } from '../dom/node.js';
+import { findDates } from './metadata/dates.js';
+import { BYLINE_START } from './metadata/byline.js';
+import { oneLine, textOf } from './metadata/text.js';
+
+/** A byline, a date line or a reading time is short; longer text is the standfirst or the body. */
+const MAX_LINE = 160;
+/** Past this much other text after the headline, the body has begun: no byline is looked for. */
+const MAX_TEXT_BEFORE_BODY = 400;
+/** Elements looked at after the headline's, at most (a hostile page's long runs of empty markup). */
+const MAX_ELEMENTS = 400;
+
+/** A clock time: 10:07, 9.30, 14h30, with am/pm. */
+/** "Posted by", "Written by": the verb before a byline's "by". */
+const CREDIT_VERB = /^(?:posted|written|words|story|reported|photos?|text)\s+(?=by\s)/i;
+const TIME = /\b\d{1,2}[:.h]\d{2}(?::\d{2})?\s*(?:[ap]\.?\s?m\.?)?/gi;
+const RELATIVE = /\b\d{1,3}\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|std\.?|stunden?|tagen?|heures?|jours?|horas?|d[ií]as?)\b/gi;
+const READING_TIME = /\b\d{1,3}\s*[-–]?\s*(?:min(?:ute)?s?\.?|minuten?)\s*(?:read|reading|de lecture|lesezeit|lesen|lectura|leitura)?\b/gi;
+/**
+ * Words that join a byline's dates and names: "Updated", "Published on", "at", time zones,
+ * "ago", "read", and their equivalents in the main European languages.
+ */
+const FILLER = new Set(('by on at am pm and updated update published posted last modified ago read reading time today yesterday '
+  + 'gmt utc bst est edt cet cest pst pdt et pt ist aest jst uhr um stand aktualisiert veröffentlicht am vor von lesezeit '
+  + 'le la à mis jour publié mise par il y a lecture de publicado actualizado el por hace en lectura '
+  + 'pubblicato aggiornato il alle di fa door op om bijgewerkt gepubliceerd geleden leestijd min mins minute minutes').split(' '));
+
+export interface BylineContext {
+  /** The article's authors, as metadata found them: a line of their names and a date is a byline. */
+  authors: readonly string[];
+}
+
+/**
+ * The outermost elements after `headline` (and before the body's first long text) that hold a
+ * byline, a date line or a reading time and nothing else, in document order.
+ */
+export function bylineElements(doc: DomDocument, headline: DomElement, ctx: BylineContext): DomElement[] {
+  const els = doc.elements;
+  const out: DomElement[] = [];
+  const names = ctx.authors.map((a) => a.toLowerCase()).filter((a) => a.length >= 3);
+  let otherText = 0;
+  const end = Math.min(els.length, headline.id + headline.tags + 1 + MAX_ELEMENTS);
+  for (let i = headline.id + headline.tags + 1; i < end && otherText <= MAX_TEXT_BEFORE_BODY; i++) {
+    const el = els[i];
+    if (el.textLen === 0 || el.hidden) { i += el.tags; continue; }
+    if (el.textLen > MAX_LINE) {
+      // A container of the byline and the body: look inside it. A paragraph (text of its own)
+      // is the standfirst or the body: only inline pieces of it lie inside, never a line.
+      if (hasOwnText(el)) { otherText += el.textLen; i += el.tags; }
+      continue;
+    }
+    // A heading says what follows ("Von Risiken und Nebenwirkungen"); an inline element met here
+    // sits in a line with other text ("... von Musk übernommen"): neither is a byline line.
+    if (NOT_A_LINE.has(el.tag)) { otherText += el.textLen; i += el.tags; continue; }
+    const line = oneLine(textOf(el, MAX_LINE + 40));
+    if (isBylineLine(line, names)) {
+      out.push(outermost(el));
+      i += el.tags;
+      continue;
+    }
+    // Short text that is no byline (a kicker, a share bar): the body has not begun. Its own
+    // children are not looked at apart: a line holds a byline whole or not at all.
+    otherText += el.textLen;
+    i += el.tags;
+  }
+  return out;
+}
+
+const NOT_A_LINE = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'a', 'em', 'strong', 'b', 'i', 'u', 'small', 'font', 'abbr', 'label', 'button', 'sup', 'sub', 'q', 'cite', 'code']);
+
+function hasOwnText(el: DomElement): boolean {
+  for (const c of el.children) if (c.kind === 3 && c.data.trim()) return true;
+  return false;
+}
+
+/** The largest element holding exactly this text (a <div> around the byline's <p>), below the body. */
+function outermost(el: DomElement): DomElement {
+  let e = el;
+  while (e.parent && e.parent.tag !== 'body' && e.parent.textLen === e.textLen && e.parent.tags <= e.tags + 8) e = e.parent;
+  return e;
+}
+
+/** Whether a line (white space collapsed) reads as a byline, a date line or a reading time. */
+export function isBylineLine(line: string, authorsLower: readonly string[] = []): boolean {
+  if (line.length < 3 || line.length > MAX_LINE) return false;
+  const by = BYLINE_START.exec(line.replace(CREDIT_VERB, ''));
+  // "By Jane Doe": a capitalised name follows (not "By the end of the year, ...").
+  if (by) {
+    const first = by[0].charAt(by[0].length - 1);
+    if (first !== first.toLowerCase() && words(line) <= 16) return true;
+  }
+  let rest = line.toLowerCase();
+  for (const a of authorsLower) rest = rest.split(a).join(' ');
+  let dated = rest !== line.toLowerCase();
+  for (const d of findDates(rest, { limit: 5 }).reverse()) { rest = rest.slice(0, d.start) + ' ' + rest.slice(d.end); dated = true; }
+  for (const re of [READING_TIME, RELATIVE, TIME]) rest = rest.replace(re, () => { dated = true; return ' '; });
+  if (!dated) return false;
+  // What is left is the words that join dates and names, and punctuation.
+  for (const w of rest.split(/[^\p{L}\p{N}]+/u)) if (w && !FILLER.has(w)) return false;
+  return true;
+}
+
+function words(s: string): number {
+  return s.split(/\s+/).filter(Boolean).length;
+}
