@@ -144,13 +144,15 @@ test('a coordinator killed mid-run: the same command resumes the run, and status
     const out = join(dir, 'resume');
     const args = [CLI, 'cluster', 'run', ...corpus.shards, '--redis', redis.url, '--out', out, '--partitions', '3', '--json'];
     const first = spawn(process.execPath, args, { stdio: 'ignore' });
+    // Killed in whatever stage status first shows it in (under load a status call takes about a
+    // second, and a short stage can pass between two of them: waiting for one stage was flaky).
     let running: Record<string, string> | undefined;
-    for (let i = 0; i < 200 && !running; i++) {
+    for (let i = 0; i < 600 && !running; i++) {
       await new Promise((r) => setTimeout(r, 100));
       const st = await runCli(['cluster', 'status', '--redis', redis.url, '--json']);
-      running = (JSON.parse(st.out) as { runs: { fields: Record<string, string> }[] }).runs.map((r) => r.fields).find((f) => f.out === out && f.state === 'running' && f.stage === 'clean');
+      running = (JSON.parse(st.out) as { runs: { fields: Record<string, string> }[] }).runs.map((r) => r.fields).find((f) => f.out === out && f.state === 'running' && f.stage !== undefined && f.stage !== '');
     }
-    assert.ok(running, 'status showed the run in its clean stage');
+    assert.ok(running, 'status showed the run running, with its stage');
     const gone = new Promise((r) => first.once('exit', r));
     first.kill('SIGKILL');
     await gone;
