@@ -99,9 +99,10 @@ export function isBylineLine(line: string, authorsLower: readonly string[] = [])
     const first = by[0].charAt(by[0].length - 1);
     if (first !== first.toLowerCase() && words(line) <= 16) return true;
   }
-  let rest = line.toLowerCase();
+  const lower = line.toLowerCase();
+  let rest = lower;
   for (const a of authorsLower) rest = rest.split(a).join(' ');
-  let dated = rest !== line.toLowerCase();
+  let dated = rest !== lower;
   for (const d of findDates(rest, { limit: 5 }).reverse()) { rest = rest.slice(0, d.start) + ' ' + rest.slice(d.end); dated = true; }
   for (const re of [READING_TIME, RELATIVE, TIME]) rest = rest.replace(re, () => { dated = true; return ' '; });
   if (!dated) return false;
