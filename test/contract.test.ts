@@ -151,6 +151,17 @@ test('comments: units are grouped per child of their thread', () => {
   assert.deepEqual(groupByThread([]), []);
 });
 
+test('comments: a declared thread under an article is cut; declared threads holding most of the page are its content (a forum)', () => {
+  const post = (i: number) => `<div class="comment"><p>${PROSE[i]}</p></div>`;
+  const article = page(`<article><h1>Volunteers bring the old mill back to life</h1>${PROSE.map((p) => `<p>${p}</p>`).join('')}</article>` +
+    `<section id="comments">${post(0).replace(PROSE[0], 'What a lovely story, thanks for writing it up for us all.')}</section>`);
+  const a = extract(article).text;
+  assert.ok(a.includes(PROSE[3]) && !a.includes('What a lovely story'), a);
+  const forum = page(`<h1>Who rebuilt the old mill?</h1><div class="comments">${[0, 1, 2, 3].map(post).join('')}</div>`);
+  const f = extract(forum).text;
+  for (const p of PROSE) assert.ok(f.includes(p), `forum post kept: ${p.slice(0, 30)}`);
+});
+
 test('conventions: dragnet lists comments after the body, l3s-gn1 and big9 put the title first, the inclusive truths keep the byline', () => {
   assert.deepEqual(conventionOptions('dragnet'), { comments: true, byline: true });
   assert.deepEqual(conventionOptions('cleaneval'), { byline: true });

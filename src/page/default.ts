@@ -59,14 +59,23 @@ export const DEFAULT_PARAMS: DefaultParams = { lambda: 1.0, shortUnit: 40, sibli
 /**
  * After any labeler (contract.ts): every comments block the markup declares is cut, outermost
  * first, so comments never reach the body whatever a labeler kept. As everywhere, a block holding
- * most of the page's prose is not boilerplate, whatever its class.
+ * most of the page's prose is not boilerplate, whatever its class; and where the declared threads
+ * together hold most of it, they are the page: a forum or Q&A thread, whose posts are its content
+ * (wcxb-dev's forum pages: .737 -> .812 in-sample when their posts stay).
  */
 export function cutComments(doc: DomDocument, labels: Labels, params: DefaultParams = DEFAULT_PARAMS): void {
   const body = doc.body ?? doc.root;
   const bodyPlain = Math.max(1, body.textLen - body.linkTextLen);
   const declared = boilerKinds(doc);
-  const effective = labels.effectiveAll();
   const els = doc.elements;
+  let threadPlain = 0;
+  for (let i = body.id; i <= body.id + body.tags; i++) {
+    if (declared[i] !== 'comments') continue;
+    threadPlain += els[i].textLen - els[i].linkTextLen;
+    i += els[i].tags;
+  }
+  if (threadPlain > params.overruleShare * bodyPlain) return;
+  const effective = labels.effectiveAll();
   for (let i = body.id; i <= body.id + body.tags; i++) {
     const el = els[i];
     if (declared[i] !== 'comments' || holdsMostProse(el, bodyPlain, params)) continue;
