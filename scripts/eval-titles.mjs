@@ -8,13 +8,19 @@
  * (wcxb-dev articles, dragnet): the share of titles that equal an <h1> or are part of the raw
  * <title>, and the empty ones.
  *
- *   npm run build && node scripts/eval-titles.mjs [--set NAME]... [--misses N] [--lenient-misses] [--json]
+ *   npm run build && node scripts/eval-titles.mjs [--set NAME]... [--misses N] [--miss-kind exact|lenient|fair|located] [--json]
+ *   THRESHER_DIST=.distT node scripts/eval-titles.mjs   (another build folder than dist/)
  *
  * Figures per truth set: exact (the target); the baseline (the raw <title>); "lenient" (the title
  * is the first line, or the first line begins with it and a space: l3s-gn1 often runs the
  * headline into a date line or the first paragraph); the pages whose first line is on the page
  * at all (an element's text or part of <title>: the ceiling of exact, dates and section names
- * included); and those whose first line is part of <title> (surely a headline). A page's URL is
+ * included); and those whose first line is part of <title> (surely a headline). Two fair
+ * measures, since an exact match is impossible where the truth runs the headline into other text:
+ * "fair" is lenient less the titles that are the located headline cut short; "located" compares
+ * (letters and digits only) with the headline found in the truth without looking at our answer
+ * (locateHeadline: the longest run of 3+ words of the truth's first 3 lines that the page's
+ * <title>, og:title, twitter:title, JSON-LD headline or an <h1> also holds). A page's URL is
  * the manifest's, else its canonical link or og:url (dragnet has none in its manifest).
  * SHOW_IN_TITLE=1 prints the misses among the last group.
  *
@@ -29,24 +35,27 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DATA = join(ROOT, '..', 'shared', 'datasets');
-const { parseHtml } = await import(join(ROOT, 'dist/src/dom/parse.js'));
-const { computeFeatures } = await import(join(ROOT, 'dist/src/dom/features.js'));
-const { chooseTitle } = await import(join(ROOT, 'dist/src/page/metadata/title.js'));
-const { elementText } = await import(join(ROOT, 'dist/src/page/metadata/raw-title.js'));
+// THRESHER_DIST: another build folder (relative to the repository), e.g. a worktree's .distT.
+const DIST = join(ROOT, process.env.THRESHER_DIST ?? 'dist');
+const { parseHtml } = await import(join(DIST, 'src/dom/parse.js'));
+const { computeFeatures } = await import(join(DIST, 'src/dom/features.js'));
+const { chooseTitle } = await import(join(DIST, 'src/page/metadata/title.js'));
+const { elementText } = await import(join(DIST, 'src/page/metadata/raw-title.js'));
 let extractMetadata = null;
-const metaIndex = join(ROOT, 'dist/src/page/metadata/index.js');
+const metaIndex = join(DIST, 'src/page/metadata/index.js');
 if (existsSync(metaIndex)) {
   try { extractMetadata = (await import(metaIndex)).extractMetadata ?? null; } catch { extractMetadata = null; }
 }
 
 const args = process.argv.slice(2);
 const sets = [];
-let misses = 0, asJson = false, lenientMisses = false;
+let misses = 0, asJson = false, missKind = 'exact';
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--set') sets.push(args[++i]);
   else if (args[i] === '--misses') misses = Number(args[++i]);
   else if (args[i] === '--json') asJson = true;
-  else if (args[i] === '--lenient-misses') lenientMisses = true;
+  else if (args[i] === '--lenient-misses') missKind = 'lenient';
+  else if (args[i] === '--miss-kind') missKind = args[++i];
   else { console.error(`unknown argument ${args[i]}`); process.exit(2); }
 }
 if (!sets.length) sets.push('l3s-gn1', 'big9', 'wcxb-dev', 'dragnet');
@@ -114,11 +123,71 @@ function rows(set) {
   return out;
 }
 
-function headlineOf(set, r) {
-  const t = readFileSync(join(DATA, set, r.truth), 'utf8');
-  for (const l of t.split('\n')) if (l.trim()) return ws(l);
-  return '';
+/** The truth's first `n` non-empty lines, white space collapsed. */
+function truthLines(set, r, n) {
+  const out = [];
+  for (const l of readFileSync(join(DATA, set, r.truth), 'utf8').split('\n')) {
+    if (l.trim()) out.push(ws(l));
+    if (out.length >= n) break;
+  }
+  return out;
 }
+
+/** Words (letters and digits, lower case) with their offsets; `?` (the truth's non-ASCII) splits words too. */
+function tokens(s) {
+  const out = [];
+  for (const m of s.matchAll(/[\p{L}\p{N}]+/gu)) out.push({ w: m[0].toLowerCase(), start: m.index, end: m.index + m[0].length });
+  return out;
+}
+
+/** The longest run of words that `a` and `b` share, as [start in a, length]. */
+function longestShared(a, b) {
+  let best = [0, 0];
+  let prev = new Uint16Array(b.length + 1);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = new Uint16Array(b.length + 1);
+    for (let j = 1; j <= b.length; j++) {
+      if (a[i - 1].w !== b[j - 1].w) continue;
+      cur[j] = prev[j - 1] + 1;
+      if (cur[j] > best[1]) best = [i - cur[j], cur[j]];
+    }
+    prev = cur;
+  }
+  return best;
+}
+
+/** Lines of the truth searched for the headline, and the words a run needs to count as one. */
+const LOCATE_LINES = 3, LOCATE_MIN_WORDS = 3, LOCATE_MAX_WORDS = 80;
+
+/**
+ * The headline as the truth writes it, found without knowing the extractor's answer: the longest
+ * run of words in the truth's first lines that some headline source of the page also holds
+ * (<title>, og:title, twitter:title, JSON-LD headline, an <h1>), three words at least; a run that
+ * is a whole line first. l3s-gn1's
+ * first line often runs the headline into a date or the lead, or is a date or section line with
+ * the headline below it; this finds the headline's words in either case. Ties go to the earlier
+ * line. undefined when no source shares three words with those lines.
+ */
+function locateHeadline(set, lines, sources) {
+  const a = set === 'l3s-gn1' || lines.some((l) => l.includes('?'));
+  const srcTokens = sources.filter(Boolean).map((t) => tokens(a ? ascii(ws(t)) : ws(t)));
+  let best;
+  for (const line of lines) {
+    const lt = tokens(line).slice(0, LOCATE_MAX_WORDS);
+    for (const st of srcTokens) {
+      const [at, len] = longestShared(lt, st);
+      if (len < LOCATE_MIN_WORDS) continue;
+      // A run that is the whole line (a headline line of its own) beats a longer one inside a
+      // line: the lead may repeat words of a <title> that is "Headline - Other words".
+      const whole = len === lt.length;
+      if (!best || (whole && !best.whole) || (whole === best.whole && len > best.words)) best = { text: line.slice(lt[at].start, lt[at + len - 1].end), words: len, whole, line };
+    }
+  }
+  return best;
+}
+
+/** Letters and digits only, lower case, non-ASCII as the truth writes it: spellings of one headline. */
+const wordKey = (set, s, gold) => tokens(set === 'l3s-gn1' || gold.includes('?') ? ascii(ws(s)) : ws(s)).map((t) => t.w).join(' ');
 
 /** Whether the gold headline is on the page at all: some element's text, or part of <title>. */
 function reachable(set, doc, gold, titleTag) {
@@ -156,7 +225,7 @@ function leads(set, got, gold) {
 const report = {};
 for (const set of sets) {
   const list = rows(set);
-  const s = { pages: list.length, exact: 0, baseline: 0, viaMetadata: extractMetadata ? 0 : undefined, lenient: 0, siteOnly: 0, reachable: 0, exactReachable: 0, inTitle: 0, exactInTitle: 0, empty: 0, byYear: {}, misses: [], ms: 0, h1OrTitle: 0 };
+  const s = { pages: list.length, exact: 0, fair: 0, located: 0, locatedOk: 0, baseline: 0, viaMetadata: extractMetadata ? 0 : undefined, lenient: 0, siteOnly: 0, reachable: 0, exactReachable: 0, inTitle: 0, exactInTitle: 0, empty: 0, byYear: {}, misses: [], ms: 0, h1OrTitle: 0 };
   for (const r of list) {
     const html = gunzipSync(readFileSync(join(DATA, set, r.html))).toString('utf8');
     const doc = parseHtml(html);
@@ -167,7 +236,12 @@ for (const set of sets) {
     s.ms += performance.now() - t0;
     if (!got.title) s.empty++;
     if (TRUTH_SETS.has(set)) {
-      const gold = headlineOf(set, r);
+      const lines = truthLines(set, r, LOCATE_LINES);
+      const gold = lines[0] ?? '';
+      const h1s = doc.elements.filter((e) => e.tag === 'h1').slice(0, 10).map(elementText);
+      const loc = locateHeadline(set, lines, [c.titleTag, c.ogTitle, c.twitterTitle, c.jsonLdHeadline, ...h1s]);
+      const kGot = wordKey(set, got.title, gold), kLoc = loc ? wordKey(set, loc.text, gold) : '';
+      if (loc) { s.located++; if (kGot && kGot === kLoc) s.locatedOk++; }
       const ok = same(set, got.title, gold);
       if (ok) s.exact++;
       const reach = reachable(set, doc, gold, c.titleTag);
@@ -176,12 +250,16 @@ for (const set of sets) {
       if (reach) { s.reachable++; if (ok) s.exactReachable++; }
       const near = leads(set, got.title, gold);
       if (near) s.lenient++;
+      // Fair: the first line begins with the title, and the title is not the located headline cut short.
+      const fair = near && !(kLoc && kGot && kLoc.startsWith(kGot + ' '));
+      if (fair) s.fair++;
       if (same(set, c.titleTag ?? '', gold)) s.baseline++;
       if (extractMetadata) {
         try { if (same(set, extractMetadata(doc, { url: r.url }).metadata.title, gold)) s.viaMetadata++; } catch { /* not ready */ }
       }
       if (r.year) { const y = (s.byYear[r.year] ??= { pages: 0, exact: 0 }); y.pages++; if (ok) y.exact++; }
-      if (!(lenientMisses ? near || !reach : ok)) s.misses.push({ id: r.id, reach, gold: gold.slice(0, 200), got: got.title, source: got.source, ...c, url: undefined, h1: doc.elements.filter((e) => e.tag === 'h1').slice(0, 4).map(elementText) });
+      const hit = { exact: ok, lenient: near || !reach, fair, located: !loc || kGot === kLoc }[missKind];
+      if (!hit) s.misses.push({ id: r.id, reach, gold: gold.slice(0, 200), located: loc?.text, got: got.title, source: got.source, ...c, url: undefined, h1: h1s.slice(0, 4) });
     } else {
       const h1s = doc.elements.filter((e) => e.tag === 'h1').slice(0, 10).map(elementText);
       const raw = ws(c.titleTag);
@@ -201,6 +279,8 @@ for (const [set, s] of Object.entries(report)) {
     console.log(`${set}: ${s.pages} pages  exact ${s.exact} (${pct(s.exact, s.pages)})  lenient ${s.lenient} (${pct(s.lenient, s.pages)})  baseline <title> ${s.baseline} (${pct(s.baseline, s.pages)})` +
       (s.viaMetadata !== undefined ? `  via extractMetadata ${s.viaMetadata} (${pct(s.viaMetadata, s.pages)})` : '') +
       `  empty ${s.empty}  chooseTitle ${(s.ms / s.pages).toFixed(3)} ms/page`);
+    console.log(`  fair (the first line begins with the title at a word boundary, and the title is not the located headline cut short): ${s.fair} (${pct(s.fair, s.pages)})`);
+    console.log(`  headline located in the truth's first ${LOCATE_LINES} lines (the longest run of ${LOCATE_MIN_WORDS}+ words shared with <title>, og:title, twitter:title, JSON-LD or an <h1>): ${s.located}; title = it (letters and digits) ${s.locatedOk} (${pct(s.locatedOk, s.located)})`);
     console.log(`  gold line on the page (an element's text or part of <title>): ${s.reachable}; exact among those ${s.exactReachable} (${pct(s.exactReachable, s.reachable)})`);
     console.log(`  gold line part of <title> (surely a headline): ${s.inTitle}; exact among those ${s.exactInTitle} (${pct(s.exactInTitle, s.inTitle)})`);
     for (const [y, v] of Object.entries(s.byYear)) console.log(`  ${y}: ${v.exact}/${v.pages} (${pct(v.exact, v.pages)})`);

@@ -216,3 +216,45 @@ test('property: chooseTitle never throws and never returns more than the longest
     },
   ), { numRuns: 400 });
 });
+
+test('a plain element on a line of its own that shows part of the title is the headline when the rest names the site', () => {
+  const url = 'https://www.kbug.example/Global/story.asp?S=1';
+  const titleTag = 'Harbour Town News, Weather and Sports - KBUG 4 - Your News Leader | Storm hits the coast of Maine';
+  const doc = page(`<table><tr><td><font size="4"><b>Storm hits the coast of Maine</b></font><br>The storm came in from the sea overnight and the harbour wall held, just.</td></tr></table>`);
+  const t = chooseTitle(doc, { titleTag, url });
+  assert.equal(t.title, 'Storm hits the coast of Maine');
+  assert.equal(t.headline, null);
+  // Inside a paragraph's running text, the same words are no headline.
+  const inProse = page(`<p>Read on: <b>Storm hits the coast of Maine</b> and more, as the harbour wall held overnight.</p>`);
+  assert.equal(chooseTitle(inProse, { titleTag, url }).headline, null);
+  // The rest of the title names no site: a shown part may be a date, a section or the site's name.
+  const noSite = page(`<table><tr><td><font><b>January 23, 2001</b></font><br>${ARTICLE}</td></tr></table>`);
+  assert.equal(chooseTitle(noSite, { titleTag: 'Online Hour: Storm on the coast -- January 23, 2001' }).title, 'Online Hour: Storm on the coast -- January 23, 2001');
+  const tagline = page(`<table><tr><td><b>Iambe, Intimate and Interactive</b><br>${ARTICLE}</td></tr></table>`);
+  assert.equal(chooseTitle(tagline, { titleTag: 'The Daily Schtick - Iambe, Intimate and Interactive' }).title, 'The Daily Schtick - Iambe, Intimate and Interactive');
+});
+
+test('the whole title shown in a table cell beats a section heading in an <h1>; the title keeps its spelling', () => {
+  const doc = page(`<h1>Other News in Science</h1><table><tr><td class="top">» Messenger Probe Prepares For Mercury Flyby «</td></tr></table>${ARTICLE}`);
+  const t = chooseTitle(doc, { titleTag: 'MESSENGER probe prepares for Mercury flyby' });
+  assert.equal(t.title, 'MESSENGER probe prepares for Mercury flyby');
+  assert.equal(t.headline, null);
+  // A teaser box or a stray <title> repeating it is not the headline.
+  const teaser = page(`<h1>Other News in Science</h1><div class="teaser">MESSENGER probe prepares for Mercury flyby</div>${ARTICLE}`);
+  assert.equal(chooseTitle(teaser, { titleTag: 'MESSENGER probe prepares for Mercury flyby' }).title, 'Other News in Science');
+});
+
+test('a plain element showing only the start of an <h1> does not replace it', () => {
+  const doc = page(`<h1>Hydrogen as the key. The minister visits the plant.</h1><div><strong>Hydrogen as the key.</strong></div>${ARTICLE}`);
+  const t = chooseTitle(doc, { titleTag: 'Minister', ogTitle: 'Hydrogen as the key. | Minister' });
+  assert.equal(t.headline?.tag, 'h1');
+});
+
+test('a hyphen with a space after it only separates ("Music- Headline"); a suspended hyphen does not', () => {
+  const url = 'https://www.harboursun.example/Entertainment/Music/1.html';
+  assert.equal(chooseTitle(empty, { titleTag: 'harboursun.com - Music- Band settles its lawsuit', url }).title, 'Band settles its lawsuit');
+  assert.equal(chooseTitle(empty, { titleTag: 'Storm hits the coast of Maine- Harbour Sun', url }).title, 'Storm hits the coast of Maine');
+  const suspended = 'Feuerwehr- und Katastrophenschutz-Ehrenzeichen verliehen';
+  assert.equal(chooseTitle(empty, { titleTag: suspended }).title, suspended);
+  assert.equal(chooseTitle(empty, { titleTag: 'Pre- and post-war housing in the harbour town' }).title, 'Pre- and post-war housing in the harbour town');
+});

@@ -15,6 +15,7 @@ import { elementText } from './raw-title.js';
 import { measureText } from '../../text/measure.js';
 import { decodedRef, simpleCharRef } from '../../dom/char-refs.js';
 import { placeholderReason } from './title-placeholder.js';
+import { NOT_HEADLINE, inSiteHeader, standsAlone, within } from './title-place.js';
 import type { MetadataSource } from './types.js';
 
 export interface TitleCandidates {
@@ -32,6 +33,9 @@ const MAX_SEGMENTS = 10;
 const MAX_SCAN = 6000;
 const MAX_H1 = 8;
 const MAX_OTHER = 60;
+/** Plain elements (any tag) of a variant's length looked at, and the tags one may hold. */
+const MAX_PLAIN = 80;
+const MAX_PLAIN_TAGS = 4;
 
 // ---- text keys ---------------------------------------------------------------------------------
 
@@ -187,10 +191,12 @@ interface Split { text: string; segs: Segment[]; seps: string[] }
  * CJK titles write them), bullets, guillemets, double colons and underscores with or without
  * spaces; dashes, slashes, ">" and "@" only with a space on each side (a hyphenated word is no
  * separator); a colon only next to a space ("Site: Headline", "Headline :site", not "10:30"); an opening
- * parenthesis whose group closes the title ("Headline (from The Herald)"). No quantifier is
- * nested and clean() has collapsed white space, so the scan is linear.
+ * parenthesis whose group closes the title ("Headline (from The Herald)"); a hyphen with a space
+ * after it but none before ("Music- Headline", "Headline- Section"): a hyphenated word has no
+ * space after its hyphen, and a suspended one ("pre- and post-war", "Feuerwehr- und
+ * Katastrophenschutz") by a conjunction. No quantifier is nested and clean() has collapsed white space, so the scan is linear.
  */
-const SEPARATOR = /\s*(?:\|+|::|»|«|›|‹|·|•|~|_+|｜|│|‖)\s*|\s+(?:-{1,2}|–|—|\/|>|@)\s+|\s*:\s+|\s+:|\s*\((?=[^()]{2,48}\)\s*$)/g;
+const SEPARATOR = /\s*(?:\|+|::|»|«|›|‹|·|•|~|_+|｜|│|‖)\s*|\s+(?:-{1,2}|–|—|\/|>|@)\s+|(?<=[^\s-])-\s+(?!(?:and|or|to|und|oder|bis|sowie|et|ou|y|e|o|en|of)\s)|\s*:\s+|\s+:|\s*\((?=[^()]{2,48}\)\s*$)/g;
 
 function split(title: string): Split {
   const segs: Segment[] = [];
@@ -215,6 +221,13 @@ function split(title: string): Split {
 /** The title from segment i to segment j, as the page wrote it. */
 function span(s: Split, i: number, j: number): string {
   return s.text.slice(s.segs[i].start, s.segs[j].end).trim();
+}
+
+/** Words with a letter in them: "January 23, 2001" has one. */
+function letterWords(s: string): number {
+  let n = 0;
+  for (const _ of s.matchAll(/[\p{N}]*\p{L}[\p{L}\p{N}]*/gu)) if (++n > 40) break;
+  return n;
 }
 
 function words(s: string): number {
@@ -283,8 +296,6 @@ function stripSiteName(title: string, site: SiteName): Stripped {
 const HEADLINE_HINT = /headline|(?:entry|post|article|story|page|news|content|main)[-_]?(?:title|head(?:er|ing)?|hed)\b|(?:^|[\s_-])(?:title|heading|hed)(?:$|[\s_-])/;
 /** The strongest of them: named a headline. */
 const STRONG_HINT = /headline|(?:entry|post|article|story)[-_]?(?:title|head)/;
-/** Class or id words of the site's name or of a box's title. */
-const NOT_HEADLINE = /logo|brand|masthead|banner|site[-_]?(?:title|name)|blog[-_]?(?:title|name)|widget|sidebar|subtitle|sub[-_]title|subhead|related|promo|teaser|nav|menu|footer|comment|section[-_]?title|module|card|list/;
 const HEADING_TAGS = new Set(['h1', 'h2', 'h3']);
 /** Class or id words of the element that shows the site's name in its banner. */
 const SITE_NAME_CLASS = /logo|site[-_]?(?:title|name)|blog[-_]?(?:title|name)|brand(?:ing)?(?:$|[\s_-])/;
@@ -294,13 +305,14 @@ function hasNameWord(ci: string): boolean {
   return ci.indexOf('logo') >= 0 || ci.indexOf('title') >= 0 || ci.indexOf('name') >= 0 || ci.indexOf('brand') >= 0;
 }
 const SKIPPED_TAGS = new Set(['nav', 'footer', 'aside', 'select', 'svg', 'noscript', 'template']);
+const FORM_TAGS = new Set(['button', 'label', 'option', 'textarea', 'input', 'form']);
 
 /**
  * What collect() finds: the <h1>s, other headline candidates, the elements that show the site's
  * name (a rel="home" link, a logo or site-title class); `texts` renders each element once;
  * `fits` is the variants' lengthFilter.
  */
-interface BodyCandidates { h1: DomElement[]; other: DomElement[]; names: DomElement[]; texts: Map<DomElement, string>; fits: Uint8Array }
+interface BodyCandidates { h1: DomElement[]; other: DomElement[]; plain: DomElement[]; names: DomElement[]; texts: Map<DomElement, string>; fits: Uint8Array }
 
 function textOf(body: BodyCandidates, el: DomElement): string {
   let t = body.texts.get(el);
@@ -333,7 +345,7 @@ const MAX_HEADLINE_TAGS = 200;
  * length could match a variant (`fits`) or that are named a headline outright.
  */
 function collect(doc: DomDocument, fits: Uint8Array): BodyCandidates {
-  const out: BodyCandidates = { h1: [], other: [], names: [], texts: new Map(), fits };
+  const out: BodyCandidates = { h1: [], other: [], plain: [], names: [], texts: new Map(), fits };
   const body = doc.body;
   const els = doc.elements;
   if (!body || body.id < 0 || !els || els[body.id] !== body) return out;
@@ -346,6 +358,9 @@ function collect(doc: DomDocument, fits: Uint8Array): BodyCandidates {
     if (len < 3 || el.hidden || SKIPPED_TAGS.has(el.tag)) { k += el.tags; continue; }
     if (len > 400) continue;
     if (el.tag === 'h1') { if (out.h1.length < MAX_H1 && el.tags <= MAX_HEADLINE_TAGS) out.h1.push(el); continue; }
+    // Older pages show the headline in a <font>, <b> or table cell with no heading tag or class:
+    // any short element whose length fits a variant may show one (bestShown's last resort).
+    if (fits[len] && out.plain.length < MAX_PLAIN && el.tags <= MAX_PLAIN_TAGS && !HEADING_TAGS.has(el.tag) && !FORM_TAGS.has(el.tag) && el.linkTextLen * 2 <= len) out.plain.push(el);
     if (out.other.length >= MAX_OTHER || len > 300) continue;
     if (HEADING_TAGS.has(el.tag)) { if (fits[len] && headlineLike(el)) out.other.push(el); continue; }
     if (el.attrs.length === 0) continue;
@@ -370,29 +385,6 @@ function isLogo(el: DomElement, text: string, site: SiteName): boolean {
   return site.matches(text, true);
 }
 
-/** Class or id words of the page's banner, where a blog's <h1> holds its name. */
-const SITE_HEADER = /logo|brand|masthead|banner|site[-_]?(?:title|name|header|branding)|blog[-_]?(?:title|name|header)|sidebar|widget/;
-
-/**
- * Whether an element sits in the page's banner or a sidebar: within six levels, a <header>,
- * role="banner" or a container named so, that is no article's (no <article> or <main> above it
- * within twelve). Blogs and older sites put the site's name in such an <h1>, and the post's
- * title in an <h2> or <h3>; an article's own <header> holds its headline.
- */
-function inSiteHeader(el: DomElement): boolean {
-  let banner = false;
-  let p = el.parent;
-  for (let up = 0; p && up < 12; up++, p = p.parent) {
-    const tag = p.tag;
-    if (tag === 'article' || tag === 'main') return false;
-    if (tag === 'body') break;
-    if (banner || up >= 6) continue;
-    if (tag === 'header' || p.attr('role') === 'banner') banner = true;
-    else if (p.classId && SITE_HEADER.test(p.classId.length > 200 ? p.classId.slice(0, 200) : p.classId)) banner = true;
-  }
-  return banner;
-}
-
 /** Text that reads as a headline: some words, not a link, not a label ("Sports", "More:"). */
 function headlineShaped(el: DomElement, text: string): boolean {
   const w = words(text);
@@ -405,9 +397,10 @@ interface Ref { text: string; source: MetadataSource }
 /**
  * A run of title segments. `site`: wholly in the part stripSiteName took off (a site's or a
  * section's name); `whole`: the whole candidate or its stripped part; `beyond`: reaches into the
- * part taken off ("Headline | Site"); `known`: into a segment taken off as a known site name.
+ * part taken off ("Headline | Site"); `known`: into a segment taken off as a known site name;
+ * `rest`: the candidate's other segments include one that names the site.
  */
-interface Variant { text: string; source: MetadataSource; site: boolean; whole: boolean; beyond: boolean; known: boolean }
+interface Variant { text: string; source: MetadataSource; site: boolean; whole: boolean; beyond: boolean; known: boolean; rest: boolean }
 
 /**
  * Every run of adjacent segments of each candidate, by key. A run that lies wholly in the part
@@ -419,6 +412,10 @@ function variantKeys(refs: Ref[], site: SiteName): Map<string, Variant> {
     const st = stripSiteName(r.text, site);
     const s = st.split;
     const n = s.segs.length;
+    // The first and last segments that name the site: a run that leaves one of them out has the
+    // site's name in the rest of the title.
+    let firstName = -1, lastName = -1;
+    if (n > 1) for (let k = 0; k < n; k++) if (site.matches(s.segs[k].text)) { if (firstName < 0) firstName = k; lastName = k; }
     for (let i = 0; i < n; i++) {
       for (let j = n - 1; j >= i; j--) {
         const t = span(s, i, j);
@@ -429,7 +426,9 @@ function variantKeys(refs: Ref[], site: SiteName): Map<string, Variant> {
         const whole = (i === 0 && j === n - 1) || (i === st.from && j === st.to);
         const beyond = !outside && (i < st.from || j > st.to);
         const known = i < st.knownFrom || j > st.knownTo;
-        if (!prev) { map.set(k, { text: t, source: r.source, site: outside || (i === j && n > 1 && site.matches(t)), whole, beyond, known }); continue; }
+        const rest = firstName >= 0 && (firstName < i || lastName > j);
+        if (!prev) { map.set(k, { text: t, source: r.source, site: outside || (i === j && n > 1 && site.matches(t)), whole, beyond, known, rest }); continue; }
+        if (rest) prev.rest = true;
         if (!outside) prev.site = false;
         if (whole) prev.whole = true;
         if (!beyond) prev.beyond = false;
@@ -595,26 +594,49 @@ function bestShown(body: BodyCandidates, variants: Map<string, Variant>, site: S
   if (h1 && h1.whole) return h1.chosen;
   const other = bestIn(body, body.other, variants, site);
   if (other && (!h1 || other.whole)) return preferH1(body, other.chosen, site);
-  return h1 ? h1.chosen : null;
+  if (h1) return h1.chosen;
+  // A variant of three words or more that any plain element shows verbatim: the page's headline
+  // in a <font> or a table cell; it also tells which end of "A - B | C" is the site's.
+  const plain = bestIn(body, body.plain, variants, site, 3);
+  if (!plain) return null;
+  // An <h1> that holds the shown words and more is the headline (step 2 keeps it): the plain
+  // element shows only its first sentence.
+  const kp = key(plain.chosen.title);
+  for (const el of body.h1) if (key(textOf(body, el)).includes(kp) && !isLogo(el, textOf(body, el), site)) return null;
+  const chosen = preferH1(body, plain.chosen, site);
+  // The plain element decides the text only: the extractor reads the headline element's place
+  // (where the article starts, what follows it), and a <div> or a <b> found this way is not
+  // trusted with that (a gist's file heading once cut the body short).
+  return chosen.headline?.tag === 'h1' ? chosen : { ...chosen, headline: null };
 }
 
 /** Among `group`, the element showing the longest variant of a metadata title. */
-function bestIn(body: BodyCandidates, group: DomElement[], variants: Map<string, Variant>, site: SiteName): { chosen: ChosenTitle; whole: boolean } | null {
+function bestIn(body: BodyCandidates, group: DomElement[], variants: Map<string, Variant>, site: SiteName, minWords = 0): { chosen: ChosenTitle; whole: boolean } | null {
   const isH1 = group === body.h1;
   let best: { chosen: ChosenTitle; whole: boolean } | null = null, bestLen = 0;
   for (const el of group) {
     if (!isH1 && !body.fits[el.textLen]) continue;
+    if (minWords && !standsAlone(el)) continue;
     const t = textOf(body, el);
     const k = key(t);
     const v = variants.get(k);
     if (!v || v.site) continue;
     // One or two words of a longer title ("Golf > News") shown in an <h3> are a section's name.
-    if (!v.whole && words(t) <= 2) continue;
+    if ((!v.whole && words(t) <= 2) || words(t) < minWords) continue;
     // "Headline | Site" shown in a breadcrumb or a share box is the title repeated, not the
     // headline; an <h1> showing it overrules a site name found by shape, not a known one.
     if (v.beyond && (!isH1 || v.known)) continue;
     if (isH1 && (isLogo(el, t, site) || (!v.whole && inSiteHeader(el)))) continue;
-    if (k.length > bestLen) { best = { chosen: { title: t, source: v.source, headline: el }, whole: v.whole }; bestLen = k.length; }
+    // A plain element showing the site's name is its banner; one showing part of the title, a
+    // headline only when the rest of the title names the site ("Site - Tagline | Headline"),
+    // else it may be the site's name, a date or a section. Its styling may change the case
+    // ("Shearer And Redknapp Play…") or add ornaments ("» Headline «"): the title's spelling is kept.
+    if (minWords && (site.matches(t, true) || (!v.whole && !v.rest) || letterWords(t) < minWords)) continue;
+    const title = minWords ? v.text : t;
+    // Wrappers (<table><tr><td>) hold the same text as the element inside them; among plain
+    // elements the innermost is the headline.
+    const inner = minWords > 0 && k.length === bestLen && best?.chosen.headline != null && within(el, best.chosen.headline);
+    if (k.length > bestLen || inner) { best = { chosen: { title, source: v.source, headline: el }, whole: v.whole }; bestLen = k.length; }
   }
   return best;
 }
