@@ -46,19 +46,17 @@ function pageTextOf(el: DomElement | null): number {
 }
 
 /**
- * The headline and its ancestors, per headline. Weakly held: a module-level "last headline" kept
- * the previous page's whole tree alive into the next page's parse, where every scavenge copied it
- * (GC time rose fourfold on the trafilatura set).
+ * Whether `e` is `h` or one of its ancestors. Elements are numbered in pre-order and `tags` counts
+ * an element's descendants, so its subtree is the id range [id, id + tags]; trees without
+ * features (ids -1) walk up instead. Nothing is cached per headline: a module-level WeakMap from
+ * the headline to its ancestors kept the page's tree alive after extract() returned, because V8's
+ * scavenger treats a WeakMap's values strongly; every scavenge copied (and promoted) the trees of
+ * the last pages, and GC went from 5% to 15% of the bench's pass (docs/performance.md).
  */
-const ancestorsOf = new WeakMap<DomElement, Set<DomElement>>();
-function headlineAncestors(h: DomElement): Set<DomElement> {
-  let anc = ancestorsOf.get(h);
-  if (!anc) {
-    anc = new Set();
-    for (let e: DomElement | null = h; e; e = e.parent) anc.add(e);
-    ancestorsOf.set(h, anc);
-  }
-  return anc;
+function holdsHeadline(e: DomElement, h: DomElement): boolean {
+  if (e.id >= 0 && h.id >= 0) return e.id <= h.id && h.id <= e.id + e.tags;
+  for (let x: DomElement | null = h; x; x = x.parent) if (x === e) return true;
+  return false;
 }
 
 /**
@@ -68,13 +66,12 @@ function headlineAncestors(h: DomElement): Set<DomElement> {
  */
 export function placementOf(el: DomElement | null, headline: DomElement | null = null, depth = 25): Placement {
   const p: Placement = { inComments: false, inFurniture: false, inPageHeader: false, hint: null };
-  const stop = headline ? headlineAncestors(headline) : null;
   // Without a headline, a wrapper holding most of the page's text is where the walk stops.
-  const big = stop ? Infinity : pageTextOf(el) * 0.4;
+  const big = headline ? Infinity : pageTextOf(el) * 0.4;
   let footer = false;
   for (let e = el, k = 0; e && k < depth; e = e.parent, k++) {
     const tag = e.tag;
-    if (tag === 'body' || (stop && stop.has(e)) || e.textLen > big) break;
+    if (tag === 'body' || (headline && holdsHeadline(e, headline)) || e.textLen > big) break;
     // A header or footer inside the article is the article's own: its date is the article's.
     if (tag === 'article' || tag === 'main') { p.inPageHeader = false; footer = false; continue; }
     // An embedded post (Twitter, Instagram: a blockquote) or a quotation carries its own date.

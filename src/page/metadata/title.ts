@@ -143,6 +143,9 @@ class SiteName {
   private readonly memo = new Map<string, boolean>();
 
   matches(segment: string, strict = false): boolean {
+    // Without a name or a host nothing matches; and not memoised, since NO_SITE (below) lives as
+    // long as the module and its memo would keep every page's title segments.
+    if (this.keys.length === 0 && this.hosts.length === 0) return false;
     const m = (strict ? '1' : '0') + segment;
     let v = this.memo.get(m);
     if (v === undefined) { v = this.test(segment, strict); this.memo.set(m, v); }
