@@ -46,3 +46,40 @@ test('repeatCounts: how many other texts equal each one, as a Map of counts give
   }), { numRuns: 1000 });
   assert.deepEqual([...repeatCounts(['Share', 'Tweet', 'Share', 'x'])], [1, 0, 1, 0]);
 });
+
+test('page kind, prose position, after_image, author_mention: what each unit reads', async () => {
+  const { parseHtml } = await import('../src/dom/parse.js');
+  const { computeFeatures } = await import('../src/dom/features.js');
+  const { labelDefault } = await import('../src/page/default.js');
+  const { BLOCK_FEATURES, blockFeatures, textUnits, unitText } = await import('../src/page/block-features.js');
+  const prose = 'The harvest came early this year, and the farmers of the valley were ready for it with machines, crews and open barns in every village.';
+  const doc = parseHtml(`<body><article><h1>Harvest</h1><p>By Jane Doe</p><div><img src="a.jpg"></div><p>A field at dawn.</p>
+    <p>${prose}</p><p>${prose} Twice.</p><p>Jane Doe writes about farming.</p></article><p>Subscribe now</p></body>`);
+  computeFeatures(doc);
+  const base = labelDefault(doc);
+  const units = textUnits(doc);
+  const F = BLOCK_FEATURES.length;
+  const read = (ctx: object) => {
+    const rows = blockFeatures(doc, units, { labels: base, root: base.root, hub: false, title: 'Harvest', ...ctx });
+    return (name: string, text: string): number => rows[units.findIndex((u) => unitText(u).startsWith(text)) * F + BLOCK_FEATURES.indexOf(name)];
+  };
+  const v = read({ kind: 'product', authors: ['Jane Doe', 'Al'] });
+  assert.equal(v('kind_product', 'Harvest'), 1);
+  assert.equal(v('kind_article', 'Harvest'), 0);
+  // The byline has all the page's prose after it, the first paragraph of prose the second one's share.
+  assert.equal(v('prose_after', 'By Jane Doe'), 1);
+  const second = (prose + ' Twice.').length;
+  assert.ok(Math.abs(v('prose_after', prose) - second / (prose.length + second)) < 1e-6, String(v('prose_after', prose)));
+  assert.equal(v('prose_before', 'Subscribe now'), 1);
+  assert.equal(v('prose_after', 'Subscribe now'), 0);
+  assert.equal(v('after_image', 'A field at dawn.'), 1);
+  assert.equal(v('after_image', 'By Jane Doe'), 0);
+  assert.equal(v('author_mention', 'By Jane Doe'), 1);
+  assert.equal(v('author_mention', 'Jane Doe writes'), 1);
+  // "Al" is too short a name to look for: it is in "valley".
+  assert.equal(v('author_mention', prose), 0);
+  // No declared kind: every kind feature 0; another kind: kind_other.
+  const none = read({});
+  for (const k of ['article', 'product', 'listing', 'forum', 'other']) assert.equal(none(`kind_${k}`, 'Harvest'), 0);
+  assert.equal(read({ kind: 'recipe' })('kind_other', 'Harvest'), 1);
+});
