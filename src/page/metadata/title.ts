@@ -13,9 +13,9 @@
 import type { DomDocument, DomElement } from '../../dom/node.js';
 import { elementText } from './raw-title.js';
 import { measureText } from '../../text/measure.js';
-import { decodedRef, simpleCharRef } from '../../dom/char-refs.js';
 import { placeholderReason } from './title-placeholder.js';
 import { NOT_HEADLINE, inSiteHeader, standsAlone, within } from './title-place.js';
+import { MAX_CHARS, clean, decodeRefs, key, letterWords, span, split, words, type Split } from './title-text.js';
 import type { MetadataSource } from './types.js';
 
 export interface TitleCandidates {
@@ -25,10 +25,6 @@ export interface TitleCandidates {
 
 export interface ChosenTitle { title: string; source: MetadataSource; headline: DomElement | null }
 
-/** Longer strings are cut before any regex runs: no headline is this long. */
-const MAX_CHARS = 600;
-/** Title segments considered: "A | B | C | D" rarely has more than five. */
-const MAX_SEGMENTS = 10;
 /** Body elements looked at, at most: the headline sits near the top of the page. */
 const MAX_SCAN = 6000;
 const MAX_H1 = 8;
@@ -36,42 +32,6 @@ const MAX_OTHER = 60;
 /** Plain elements (any tag) of a variant's length looked at, and the tags one may hold. */
 const MAX_PLAIN = 80;
 const MAX_PLAIN_TAGS = 4;
-
-// ---- text keys ---------------------------------------------------------------------------------
-
-function clean(s: string | undefined): string {
-  if (!s) return '';
-  const c = s.length > MAX_CHARS ? s.slice(0, MAX_CHARS) : s;
-  // Bidirectional marks and zero-width characters are invisible: a title wrapped in them is
-  // the same title.
-  return c.replace(/[\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]+/g, '').replace(/\s+/g, ' ').trim();
-}
-
-/**
- * JSON-LD is JSON, not HTML: WordPress and others still write "It&#8217;s" into its headline.
- * Simple references (a number, or a name from the parser's table) are decoded; others stay.
- */
-function decodeRefs(s: string): string {
-  if (!s.includes('&')) return s;
-  let out = '', from = 0;
-  for (let at = s.indexOf('&'); at >= 0; at = s.indexOf('&', at + 1)) {
-    if (!simpleCharRef(s, at)) continue;
-    out += s.slice(from, at) + decodedRef.text;
-    from = decodedRef.end;
-    at = from - 1;
-  }
-  return out + s.slice(from);
-}
-
-/**
- * What two spellings of one headline share: letters and digits, lower case, compatibility forms
- * folded. Quotes, dashes and spacing differ between <title>, og:title and the visible <h1>.
- */
-function key(s: string): string {
-  // NFKC changes no ASCII string: most titles skip it.
-  return (NON_ASCII.test(s) ? s.normalize('NFKC') : s).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
-}
-const NON_ASCII = /[^\x00-\x7f]/;
 
 // ---- the site name -----------------------------------------------------------------------------
 
@@ -183,61 +143,6 @@ class SiteName {
 }
 
 const NO_SITE = new SiteName('', undefined);
-
-// ---- the title's segments ----------------------------------------------------------------------
-
-interface Segment { start: number; end: number; text: string }
-interface Split { text: string; segs: Segment[]; seps: string[] }
-
-/**
- * Separators between a headline and the site name: bars (full-width and box-drawing ones too, as
- * CJK titles write them), bullets, guillemets, double colons and underscores with or without
- * spaces; dashes, slashes, ">" and "@" only with a space on each side (a hyphenated word is no
- * separator); a colon only next to a space ("Site: Headline", "Headline :site", not "10:30"); an opening
- * parenthesis whose group closes the title ("Headline (from The Herald)"); a hyphen with a space
- * after it but none before ("Music- Headline", "Headline- Section"): a hyphenated word has no
- * space after its hyphen, and a suspended one ("pre- and post-war", "Feuerwehr- und
- * Katastrophenschutz") by a conjunction. No quantifier is nested and clean() has collapsed white space, so the scan is linear.
- */
-const SEPARATOR = /\s*(?:\|+|::|»|«|›|‹|·|•|~|_+|｜|│|‖)\s*|\s+(?:-{1,2}|–|—|\/|>|@)\s+|(?<=[^\s-])-\s+(?!(?:and|or|to|und|oder|bis|sowie|et|ou|y|e|o|en|of)\s)|\s*:\s+|\s+:|\s*\((?=[^()]{2,48}\)\s*$)/g;
-
-function split(title: string): Split {
-  const segs: Segment[] = [];
-  const seps: string[] = [];
-  let at = 0;
-  SEPARATOR.lastIndex = 0;
-  for (let m = SEPARATOR.exec(title); m; m = SEPARATOR.exec(title)) {
-    if (m[0].length === 0) { SEPARATOR.lastIndex++; continue; }
-    if (segs.length >= MAX_SEGMENTS - 1) break;
-    const text = title.slice(at, m.index).trim();
-    // Two separators in a row, or one at the start, make no segment.
-    if (text) { segs.push({ start: at, end: m.index, text }); seps.push(m[0].trim()); }
-    at = m.index + m[0].length;
-  }
-  let rest = title.slice(at).trim();
-  if (rest && seps.length && seps[seps.length - 1] === '(') rest = rest.replace(/\)\s*$/, '').trim();
-  if (rest) segs.push({ start: at, end: title.length, text: rest });
-  else if (segs.length) seps.pop();
-  return { text: title, segs, seps };
-}
-
-/** The title from segment i to segment j, as the page wrote it. */
-function span(s: Split, i: number, j: number): string {
-  return s.text.slice(s.segs[i].start, s.segs[j].end).trim();
-}
-
-/** Words with a letter in them: "January 23, 2001" has one. */
-function letterWords(s: string): number {
-  let n = 0;
-  for (const _ of s.matchAll(/[\p{N}]*\p{L}[\p{L}\p{N}]*/gu)) if (++n > 40) break;
-  return n;
-}
-
-function words(s: string): number {
-  let n = 0;
-  for (const _ of s.matchAll(/[\p{L}\p{N}]+/gu)) if (++n > 40) break;
-  return n;
-}
 
 /** A short end segment that reads like a name or section, not like a sentence. */
 function brandShaped(text: string, rest: string, ratio = 2): boolean {
