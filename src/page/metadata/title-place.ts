@@ -31,11 +31,6 @@ export function inSiteHeader(el: DomElement): boolean {
   return banner;
 }
 
-/** Whether `el` lies below `outer` (pre-order ids: a subtree is the `tags` elements after it). */
-export function within(el: DomElement, outer: DomElement): boolean {
-  return el.id > outer.id && el.id <= outer.id + outer.tags;
-}
-
 /** Tags that run inside a line of text; the others make a block of their own. */
 const INLINE_TAGS = new Set(['a', 'b', 'strong', 'i', 'em', 'font', 'span', 'small', 'big', 'u', 'q', 'cite', 'abbr', 'mark', 'time', 'sub', 'sup']);
 /** Blocks of running text, lists and quotes: one that repeats the title is a tagline or a teaser. */

@@ -11,10 +11,11 @@
  * the regexes have no nested quantifiers, so hostile pages cost linear time.
  */
 import type { DomDocument, DomElement } from '../../dom/node.js';
+import { isAncestor } from '../../dom/node.js';
 import { elementText } from './raw-title.js';
 import { measureText } from '../../text/measure.js';
 import { placeholderReason } from './title-placeholder.js';
-import { NOT_HEADLINE, inSiteHeader, standsAlone, within } from './title-place.js';
+import { NOT_HEADLINE, inSiteHeader, standsAlone } from './title-place.js';
 import { MAX_CHARS, clean, decodeRefs, key, letterWords, span, split, words, type Split } from './title-text.js';
 import type { MetadataSource } from './types.js';
 
@@ -543,7 +544,7 @@ function bestIn(body: BodyCandidates, group: DomElement[], variants: Map<string,
     const title = minWords ? v.text : t;
     // Wrappers (<table><tr><td>) hold the same text as the element inside them; among plain
     // elements the innermost is the headline.
-    const inner = minWords > 0 && k.length === bestLen && best?.chosen.headline != null && within(el, best.chosen.headline);
+    const inner = minWords > 0 && k.length === bestLen && best?.chosen.headline != null && isAncestor(best.chosen.headline, el);
     if (k.length > bestLen || inner) { best = { chosen: { title, source: v.source, headline: el }, whole: v.whole }; bestLen = k.length; }
   }
   return best;
