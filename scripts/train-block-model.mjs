@@ -50,6 +50,10 @@ const { values: a } = parseArgs({ options: {
   'no-comment-model': { type: 'boolean', default: false },
   // --cv only: also write the held-out outputs of these modes, to DIR-<mode>/<set> (balanced goes to DIR).
   modes: { type: 'string', default: 'balanced' },
+  // --cv only: also keep the K fold models and which fold each page is in, as DIR/fold-K.json and
+  // DIR/folds.json, so scripts/cv-reextract.mjs can score a change after the model (the output
+  // contract, rendering) held out without training again.
+  'save-models': { type: 'string' },
   // The second pass learns from first-pass probabilities of pages the first model did not see:
   // out-of-fold, over this many host-grouped folds.
   oof: { type: 'string', default: '4' }, 'no-smoother': { type: 'boolean', default: false },
@@ -294,11 +298,20 @@ if (a.cv) {
   // from first-pass models that did see fold k: a mild leak, the usual price of not nesting.)
   // Token tables follow the same folds: model k and the table it reads never saw fold k.
   const firstPass = outOfFold(sets, K, foldOf, 'cv');
+  if (a['save-models']) {
+    const folds = Object.fromEntries(sets.map((s) => [s.name, Object.fromEntries(s.pages.map((pg, q) => [pg.id, foldOf(s, q)]))]));
+    fs.mkdirSync(a['save-models'], { recursive: true });
+    fs.writeFileSync(`${a['save-models']}/folds.json`, JSON.stringify({ K, folds }));
+  }
   for (let k = 0; k < K; k++) {
     const smoother = smoothing ? trainSmoother(sets, (s, i) => foldOf(s, s.page[i]) !== k) : undefined;
     const comments = commentModel ? trainCommentModel(sets, (s, q) => foldOf(s, q) !== k) : undefined;
     const blockModel = { features: BLOCK_FEATURES, gbdt: firstPass.models[k], smoother, markupTokens: firstPass.tables[k].markup, wordTokens: firstPass.tables[k].words, comments,
       ...(LAYOUT ? { layoutFeatures: LAYOUT_FEATURES } : {}) };
+    if (a['save-models']) {
+      fs.mkdirSync(a['save-models'], { recursive: true });
+      fs.writeFileSync(`${a['save-models']}/fold-${k}.json`, JSON.stringify(blockModel));
+    }
     for (const mode of a.modes.split(',')) {
       const out = mode === 'balanced' ? a.out : `${a.out}-${mode}`;
       for (const s of sets) {

@@ -214,25 +214,36 @@ export function blockFeatures(doc: DomDocument, units: DomElement[], ctx: UnitCo
   return rows;
 }
 
-/** A unit of prose: this long, ending a sentence, mostly not anchor text. */
+/**
+ * A unit of prose is at least this long, or, on a page of short paragraphs, at least this share
+ * of the page's longest sentence-ending unit: "prose" is relative to the page, so a page whose
+ * paragraphs are all 110 characters still has prose.
+ */
 const PROSE_MIN_LEN = 120;
+const PROSE_SHARE_OF_LONGEST = 0.6;
+const PROSE_FLOOR = 40;
 
 /**
- * Per unit, the share of the page's prose (in characters) before it and after it. Both 0 on a
- * page without prose; a unit of prose does not count itself.
+ * Per unit, the share of the page's prose (in characters) before it and after it; a unit of
+ * prose does not count itself. Both -1 on a page without prose, which says nothing of where a
+ * unit lies (unlike 0, "all the prose is elsewhere").
  */
 function proseShares(units: readonly DomElement[], texts: readonly string[]): { before: Float64Array; after: Float64Array } {
   const n = units.length;
   const before = new Float64Array(n), after = new Float64Array(n);
+  const sentence = (k: number) => units[k].inlineLinkLen < 0.3 * units[k].inlineLen && /[.!?。！？:;"”»)]$/.test(texts[k]);
+  let longest = 0;
+  for (let k = 0; k < n; k++) if (texts[k].length > longest && sentence(k)) longest = texts[k].length;
+  const minLen = Math.max(PROSE_FLOOR, Math.min(PROSE_MIN_LEN, PROSE_SHARE_OF_LONGEST * longest));
   let total = 0;
   for (let k = 0; k < n; k++) {
-    const u = units[k], t = texts[k];
-    const isProse = t.length >= PROSE_MIN_LEN && u.inlineLinkLen < 0.3 * u.inlineLen && /[.!?。！？:;"”»)]$/.test(t);
+    const len = texts[k].length;
+    const isProse = len >= minLen && sentence(k);
     before[k] = total;
-    if (isProse) total += t.length;
-    after[k] = isProse ? t.length : 0;
+    if (isProse) total += len;
+    after[k] = isProse ? len : 0;
   }
-  if (total === 0) { before.fill(0); after.fill(0); return { before, after }; }
+  if (total === 0) { before.fill(-1); after.fill(-1); return { before, after }; }
   for (let k = 0; k < n; k++) {
     const own = after[k];
     before[k] /= total;
