@@ -92,6 +92,22 @@ test('contract: the headline, figures and hidden copies are cut; an element hold
   assert.deepEqual(contractCuts(wrapped, { headline: null, images: false }), []);
 });
 
+test('contract: a dialog opened on demand is cut at any share, unless it holds the headline', () => {
+  // A long policy in a modal outweighs a short product description: still not content.
+  const policy = Array.from({ length: 12 }, (_, i) => `<p>Section ${i + 1}. We process personal information for the purposes set out in this notice, and keep it no longer than the law requires of us.</p>`).join('');
+  for (const dialog of [`<div aria-modal="true" role="dialog">${policy}</div>`, `<dialog>${policy}</dialog>`]) {
+    const html = page(`<main><h1>Volunteers bring the old mill back to life</h1><p>${PROSE[0]}</p><p>${PROSE[1]}</p></main><footer>${dialog}</footer>`);
+    const r = extract(html);
+    assert.match(r.text, /old mill on the river/);
+    assert.doesNotMatch(r.text, /personal information/, dialog.slice(0, 30));
+  }
+  // An open <dialog> is shown; a story in a lightbox (the headline inside the modal) is the content.
+  const open = parsed(page(`<h1>Volunteers bring the old mill back to life</h1><p>${PROSE[0]}</p><dialog open>${policy}</dialog>`));
+  assert.equal(contractCuts(open, { headline: null, images: false }).length, 0);
+  const lightbox = page(`<div aria-modal="true"><h1>Volunteers bring the old mill back to life</h1>${PROSE.map((p) => `<p>${p}</p>`).join('')}</div>`);
+  assert.match(extract(lightbox).text, /grind flour again/);
+});
+
 test('contract: title: true puts the headline first in text, Markdown and HTML', () => {
   const html = page(`<article><h1>Volunteers bring the old mill back to life</h1>${PROSE.map((p) => `<p>${p}</p>`).join('')}</article>`);
   const r = extract(html, { title: true, formats: ['markdown', 'html'] });

@@ -5,14 +5,18 @@
  *  - captions, credits and figures (`images: true` keeps figures in Markdown and HTML),
  *  - user comments (`comments: true` lists them apart),
  *  - what the page hides (`hidden`, `aria-hidden`, inline display:none or visibility:hidden),
+ *  - dialogs the page opens on demand (`<dialog>` without `open`, `aria-modal="true"`): size
+ *    guides, policies, sign-up forms and cart drawers,
  *  - a second article appended after the page's own (infinite scroll),
  *  - the byline, date and reading-time lines under the headline (byline-lines.ts; they are
  *    `metadata.authors` and `published`; `byline: true` keeps them).
  * Each is a cut of the element, so whatever a labeler kept inside it goes too. A cut never takes
  * most of the page: an element holding most of the body's text is the content, whatever its
- * markup says (a hidden wrapper revealed by script, a <figure> around the whole article).
+ * markup says (a hidden wrapper revealed by script, a <figure> around the whole article). A closed
+ * dialog is the exception: it is cut whatever its share unless it holds the headline (a product
+ * page's whole privacy policy in a modal outweighs its two paragraphs of description).
  */
-import type { DomDocument, DomElement } from '../dom/node.js';
+import { isAncestor, type DomDocument, type DomElement } from '../dom/node.js';
 import { CONTENT, type Labels } from './labels.js';
 import { cutComments } from './default.js';
 import { bylineElements } from './byline-lines.js';
@@ -37,6 +41,7 @@ export interface ContractContext {
 /** Why the contract cut a figure or caption (extract() marks such figures in the clean HTML it shows them in). */
 export const FIGURE_REASON = 'a figure or its caption (images: false)';
 const FIGURE = FIGURE_REASON;
+const DIALOG = 'a dialog the page opens on demand (closed <dialog>, aria-modal)';
 const BYLINE = 'a byline, date or reading time (metadata; byline: true keeps it)';
 
 /** A cut element may hold at most this share of the body's text. */
@@ -69,10 +74,14 @@ export function contractCuts(doc: DomDocument, ctx: ContractContext): [DomElemen
     // extraction decided (its share of the text there is another; found by the fuzz campaign).
     const figure = !ctx.images && (ctx.renderedHeadline ? el.attr('data-thresher') === 'figure' : el.tag === 'figure' || el.tag === 'figcaption');
     const reason = el.hidden ? 'hidden by its markup'
+      : isClosedDialog(el) ? DIALOG
       : figure ? FIGURE
         : el === ctx.headline ? 'the headline (it is the title)'
           : null;
-    if (!reason || (el.textLen > limit && !(ctx.renderedHeadline && (el === ctx.headline || reason === FIGURE)))) continue;
+    // A closed dialog is no content at any share, unless the headline is in it (a story in a lightbox).
+    const anyShare = reason === DIALOG && ctx.headline !== null && !ctx.renderedHeadline;
+    if (!reason || (anyShare ? isAncestor(el, ctx.headline!)
+      : el.textLen > limit && !(ctx.renderedHeadline && (el === ctx.headline || reason === FIGURE)))) continue;
     if (reason === FIGURE && !ctx.renderedHeadline) { figures.push(el); figureText += el.textLen; } else out.push([el, reason]);
     i += el.tags;
   }
@@ -108,6 +117,10 @@ function laterArticle(doc: DomDocument, headline: DomElement, limit: number): Do
   return null;
 }
 
+/** A dialog the page shows only on demand: a `<dialog>` without `open`, or one declared modal. */
+function isClosedDialog(el: DomElement): boolean {
+  return el.tag === 'dialog' ? el.attr('open') === undefined : el.attr('aria-modal') === 'true';
+}
 
 function rendersSomething(el: DomElement, effective: Uint8Array): boolean {
   for (let j = el.id, end = el.id + el.tags; j <= end; j++) if (effective[j] === CONTENT) return true;
