@@ -9,7 +9,7 @@
  */
 import type { DomDocument, DomElement } from '../dom/node.js';
 import { BLOCK_TAGS } from '../dom/tags.js';
-import { BOILER_KINDS, boilerKinds, contentNamed } from './boilerplate.js';
+import { BOILER_KINDS, boilerKinds, contentNamed, declaredThreadShare } from './boilerplate.js';
 import { CONTENT, type Labels } from './labels.js';
 import { functionWordShareOfLower } from '../text/function-words.js';
 import { LETTER, NUMBER, forEachRun } from '../text/word-runs.js';
@@ -58,6 +58,9 @@ export const BLOCK_FEATURES: readonly string[] = [
   // boxes, teaser headings) or precedes its first; a caption or credit follows an image the page
   // did not put in a <figure>; an author box or byline names the article's authors.
   'prose_before', 'prose_after', 'after_image', 'author_mention',
+  // Declared comment threads holding most of the page: a forum's posts, or an article's comments
+  // (the page's kind and the unit's own features tell them apart).
+  'thread_share',
   ...MARKUP_TOKEN_FEATURES, ...WORD_TOKEN_FEATURES,
 ];
 export const N_BLOCK_FEATURES = BLOCK_FEATURES.length;
@@ -155,6 +158,8 @@ export function blockFeatures(doc: DomDocument, units: DomElement[], ctx: UnitCo
   const headline = ctx.headline ?? null;
   const prose = proseShares(units, texts);
   const authors = authorNames(ctx.authors);
+  const threadShare = Math.min(1, declaredThreadShare(doc));
+  const siblings = new PreviousSiblings(doc);
   const kindAt = ctx.kind === undefined ? -1 : MODEL_KINDS.includes(ctx.kind) ? MODEL_KINDS.indexOf(ctx.kind) : MODEL_KINDS.length;
   let charsBefore = 0;
   for (let k = 0; k < units.length; k++) {
@@ -206,8 +211,9 @@ export function blockFeatures(doc: DomDocument, units: DomElement[], ctx: UnitCo
     for (let j = 0; j <= MODEL_KINDS.length; j++) rows[at++] = j === kindAt ? 1 : 0;
     rows[at++] = prose.before[k]; rows[at++] = prose.after[k];
     const short = text.length <= SIGN_MAX_LEN;
-    rows[at++] = short && followsImage(u) ? 1 : 0;
+    rows[at++] = short && followsImage(u, siblings) ? 1 : 0;
     rows[at++] = short && authors.some((a) => lower.includes(a)) ? 1 : 0;
+    rows[at++] = threadShare;
     if (at - r !== OWN_FEATURES) throw new ThresherError('E_MODEL', `block features: wrote ${at - r} of ${OWN_FEATURES} features`);
   }
   writePageMarkupTokenFeatures(doc, units, ctx.markupTokens ?? NO_TABLE, rows, F, OWN_FEATURES);
@@ -261,18 +267,47 @@ function authorNames(authors: readonly string[] | undefined): string[] {
 }
 
 /**
+ * The element sibling before each element, filled one parent at a time as units ask: by element
+ * id, the sibling's id + 1, 0 when nothing comes first, -1 when text comes first. One walk of each
+ * parent's children, so a parent of 10^5 short children costs 10^5 steps, not 10^10.
+ */
+class PreviousSiblings {
+  private readonly prev: Int32Array;
+  private readonly walked: Uint8Array;
+  constructor(private readonly doc: DomDocument) {
+    this.prev = new Int32Array(doc.elements.length);
+    this.walked = new Uint8Array(doc.elements.length);
+  }
+
+  /** The element sibling before `el`, skipping whitespace; null when text comes first, undefined when nothing does. */
+  of(el: DomElement): DomElement | null | undefined {
+    const p = el.parent;
+    if (!p || p.id < 0) return undefined;
+    if (!this.walked[p.id]) {
+      this.walked[p.id] = 1;
+      let before = 0;
+      for (const c of p.children) {
+        if (c.kind === 1) { this.prev[c.id] = before; before = c.id + 1; } else if (c.data.trim()) before = -1;
+      }
+    }
+    const v = this.prev[el.id];
+    return v === 0 ? undefined : v < 0 ? null : this.doc.elements[v - 1];
+  }
+}
+
+/**
  * True when an image without text comes just before `el`, or before its parent when `el` opens it;
  * one short line may stand between (a caption's credit line follows the caption).
  */
-function followsImage(el: DomElement): boolean {
+function followsImage(el: DomElement, siblings: PreviousSiblings): boolean {
   let e: DomElement | null = el;
   for (let up = 0; e && up < 2; e = e.parent, up++) {
-    const prev = previousElement(e);
+    const prev = siblings.of(e);
     if (prev === null) return false;
     if (prev === undefined) continue;
     if (isImage(prev)) return true;
     if (prev.textLen > SIGN_MAX_LEN || prev.images > 0) return false;
-    const before = previousElement(prev);
+    const before = siblings.of(prev);
     return before !== null && before !== undefined && isImage(before);
   }
   return false;
@@ -280,18 +315,6 @@ function followsImage(el: DomElement): boolean {
 
 function isImage(el: DomElement): boolean {
   return el.textLen === 0 && el.images > 0;
-}
-
-/** The element sibling before `el`, skipping whitespace; null when text comes first, undefined when nothing does. */
-function previousElement(el: DomElement): DomElement | null | undefined {
-  const siblings = el.parent?.children;
-  if (!siblings) return undefined;
-  for (let i = siblings.indexOf(el) - 1; i >= 0; i--) {
-    const s = siblings[i];
-    if (s.kind === 1) return s;
-    if (s.data.trim()) return null;
-  }
-  return undefined;
 }
 
 /** A time (14:30) or a numeric date (05.03.2024, 2024-03-05, 3/5/24): bylines, datelines, schedules and tickers. */
