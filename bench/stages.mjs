@@ -48,12 +48,12 @@ for (let pass = 0; pass < o.passes; pass++) {
     const base = time('structural labeler', () => labelDefault(doc, DEFAULT_PARAMS));
     const u = textUnits(doc);
     units += u.length;
-    const ctx = { labels: base, root: base.root, hub: base.pageType === 'hub', title: pageTitle(doc), markupTokens: BLOCK_MODEL.markupTokens, wordTokens: BLOCK_MODEL.wordTokens, headline: meta.headline, articleBody: meta.articleBody, kind: meta.metadata.kind, authors: meta.metadata.authors };
+    const ctx = { labels: base, root: base.root, hub: base.pageType === 'hub', title: pageTitle(doc), markupTokens: BLOCK_MODEL.markupTokens, wordTokens: BLOCK_MODEL.wordTokens, headline: meta.headline, articleBody: meta.articleBody };
     const x = time('block features', () => blockFeatures(doc, u, ctx));
     const p = time('trees, first pass', () => predictProbaRows(BLOCK_MODEL.gbdt, x, u.length, N_BLOCK_FEATURES));
     time('trees, second pass', () => secondPass(BLOCK_MODEL.smoother.gbdt, x, p));
     // The learned stage again as extract() runs it (features, both passes, selection, labels).
-    const labels = time('learned stage, whole', () => labelLearned(doc, base, BLOCK_MODEL, { headline: meta.headline, articleBody: meta.articleBody, kind: meta.metadata.kind, authors: meta.metadata.authors }));
+    const labels = time('learned stage, whole', () => labelLearned(doc, base, BLOCK_MODEL, { headline: meta.headline, articleBody: meta.articleBody }));
     time('output contract', () => applyContract(doc, labels, { headline: meta.headline, images: false, renderedHeadline: false }));
     time('render text', () => renderText(labels));
   }

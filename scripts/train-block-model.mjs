@@ -126,7 +126,7 @@ function loadSet(name) {
     const base = labelDefault(doc);
     const units = textUnits(doc);
     const meta = extractMetadata(doc, { url: row.url });
-    const x = blockFeatures(doc, units, { labels: base, root: base.root, hub: base.pageType === 'hub', title: pageTitle(doc), headline: meta.headline, articleBody: meta.articleBody, kind: meta.metadata.kind, authors: meta.metadata.authors });
+    const x = blockFeatures(doc, units, { labels: base, root: base.root, hub: base.pageType === 'hub', title: pageTitle(doc), headline: meta.headline, articleBody: meta.articleBody });
     const cut = contractMask(doc, meta, name);
     const lx = LAYOUT ? layoutFeatures(doc, units, render.layout) : null;
     const pageIndex = out.pages.length;

@@ -9,7 +9,7 @@
  */
 import type { DomDocument, DomElement } from '../dom/node.js';
 import { BLOCK_TAGS } from '../dom/tags.js';
-import { BOILER_KINDS, boilerKinds, contentNamed, declaredThreadShare } from './boilerplate.js';
+import { BOILER_KINDS, boilerKinds, contentNamed } from './boilerplate.js';
 import { CONTENT, type Labels } from './labels.js';
 import { functionWordShareOfLower } from '../text/function-words.js';
 import { LETTER, NUMBER, forEachRun } from '../text/word-runs.js';
@@ -21,7 +21,6 @@ import { WORD_TOKEN_FEATURES, writeUnitWordFeatures } from './word-tokens.js';
 import { findRange, indexKeys, type RangeIndex } from '../text/range-index.js';
 import { markRecords } from './records.js';
 import { bodyTrigrams, trigramShare } from './article-body.js';
-import type { PageKind } from './metadata/types.js';
 
 const TAG_GROUPS: [string, string[]][] = [
   ['h1', ['h1']], ['h2', ['h2']], ['h3-6', ['h3', 'h4', 'h5', 'h6']], ['p', ['p']], ['li', ['li']],
@@ -32,10 +31,6 @@ const TAG_GROUP = new Map<string, number>();
 TAG_GROUPS.forEach(([, tags], i) => tags.forEach((t) => TAG_GROUP.set(t, i)));
 
 /** Feature names, in row order; the trained model stores them to check it reads the same rows. */
-/** The page kinds the block model tells apart; any other declared kind is `kind_other`, none all 0. */
-const MODEL_KINDS: readonly PageKind[] = ['article', 'product', 'listing', 'forum'];
-const PAGE_KIND_FEATURES = [...MODEL_KINDS.map((k) => `kind_${k}`), 'kind_other'];
-
 export const BLOCK_FEATURES: readonly string[] = [
   'default_content', 'in_root', 'before_root', 'after_root', 'hub_page',
   'log_len', 'log_words', 'punct_per_word', 'link_density', 'digit_share', 'upper_start', 'ends_sentence',
@@ -50,17 +45,6 @@ export const BLOCK_FEATURES: readonly string[] = [
   'function_word_share', 'title_overlap', 'repeats', 'window_default', 'window_link_density', 'window_log_len',
   // Page furniture that looks like prose from far away (issue: precision on unseen pages).
   'in_figure', 'record_size', 'record_link_share', 'date_time', 'h1_before', 'article_rank', 'after_headline', 'json_body_share',
-  // The page's kind as its metadata declares it (schema.org type, og:type, the URL and shape):
-  // a product page's prices and delivery notes, a forum's posts, a listing's cards are judged
-  // differently from an article's, on any site that says what it is.
-  ...PAGE_KIND_FEATURES,
-  // Where the page's prose lies: furniture trails the article's last paragraph (promos, author
-  // boxes, teaser headings) or precedes its first; a caption or credit follows an image the page
-  // did not put in a <figure>; an author box or byline names the article's authors.
-  'prose_before', 'prose_after', 'after_image', 'author_mention',
-  // Declared comment threads holding most of the page: a forum's posts, or an article's comments
-  // (the page's kind and the unit's own features tell them apart).
-  'thread_share',
   ...MARKUP_TOKEN_FEATURES, ...WORD_TOKEN_FEATURES,
 ];
 export const N_BLOCK_FEATURES = BLOCK_FEATURES.length;
@@ -118,10 +102,6 @@ export interface UnitContext {
   headline?: DomElement | null;
   /** The article's text from the page's JSON (JSON-LD articleBody, __NEXT_DATA__), when it has one. */
   articleBody?: string;
-  /** The page's kind (metadata), when a source declares it. */
-  kind?: PageKind;
-  /** The article's authors (metadata), whose names mark bylines and author boxes. */
-  authors?: readonly string[];
 }
 
 /** Units on either side that the window features average over. */
@@ -156,11 +136,6 @@ export function blockFeatures(doc: DomDocument, units: DomElement[], ctx: UnitCo
   const records = markRecords(doc);
   const jsonBody = ctx.articleBody ? bodyTrigrams(ctx.articleBody) : null;
   const headline = ctx.headline ?? null;
-  const prose = proseShares(units, texts);
-  const authors = authorNames(ctx.authors);
-  const threadShare = Math.min(1, declaredThreadShare(doc));
-  const siblings = new PreviousSiblings(doc);
-  const kindAt = ctx.kind === undefined ? -1 : MODEL_KINDS.includes(ctx.kind) ? MODEL_KINDS.indexOf(ctx.kind) : MODEL_KINDS.length;
   let charsBefore = 0;
   for (let k = 0; k < units.length; k++) {
     const u = units[k];
@@ -208,113 +183,10 @@ export function blockFeatures(doc: DomDocument, units: DomElement[], ctx: UnitCo
     rows[at++] = Math.min(3, structure.h1Before[u.id]); rows[at++] = Math.min(3, structure.articleRank[u.id]);
     rows[at++] = headline ? (u.id > headline.id + headline.tags ? 1 : 0) : -1;
     rows[at++] = jsonBody ? trigramShare(lower, jsonBody) : -1;
-    for (let j = 0; j <= MODEL_KINDS.length; j++) rows[at++] = j === kindAt ? 1 : 0;
-    rows[at++] = prose.before[k]; rows[at++] = prose.after[k];
-    const short = text.length <= SIGN_MAX_LEN;
-    rows[at++] = short && followsImage(u, siblings) ? 1 : 0;
-    rows[at++] = short && authors.some((a) => lower.includes(a)) ? 1 : 0;
-    rows[at++] = threadShare;
     if (at - r !== OWN_FEATURES) throw new ThresherError('E_MODEL', `block features: wrote ${at - r} of ${OWN_FEATURES} features`);
   }
   writePageMarkupTokenFeatures(doc, units, ctx.markupTokens ?? NO_TABLE, rows, F, OWN_FEATURES);
   return rows;
-}
-
-/**
- * A unit of prose is at least this long, or, on a page of short paragraphs, at least this share
- * of the page's longest sentence-ending unit: "prose" is relative to the page, so a page whose
- * paragraphs are all 110 characters still has prose.
- */
-const PROSE_MIN_LEN = 120;
-const PROSE_SHARE_OF_LONGEST = 0.6;
-const PROSE_FLOOR = 40;
-
-/**
- * Per unit, the share of the page's prose (in characters) before it and after it; a unit of
- * prose does not count itself. Both -1 on a page without prose, which says nothing of where a
- * unit lies (unlike 0, "all the prose is elsewhere").
- */
-function proseShares(units: readonly DomElement[], texts: readonly string[]): { before: Float64Array; after: Float64Array } {
-  const n = units.length;
-  const before = new Float64Array(n), after = new Float64Array(n);
-  const sentence = (k: number) => units[k].inlineLinkLen < 0.3 * units[k].inlineLen && /[.!?。！？:;"”»)]$/.test(texts[k]);
-  let longest = 0;
-  for (let k = 0; k < n; k++) if (texts[k].length > longest && sentence(k)) longest = texts[k].length;
-  const minLen = Math.max(PROSE_FLOOR, Math.min(PROSE_MIN_LEN, PROSE_SHARE_OF_LONGEST * longest));
-  let total = 0;
-  for (let k = 0; k < n; k++) {
-    const len = texts[k].length;
-    const isProse = len >= minLen && sentence(k);
-    before[k] = total;
-    if (isProse) total += len;
-    after[k] = isProse ? len : 0;
-  }
-  if (total === 0) { before.fill(-1); after.fill(-1); return { before, after }; }
-  for (let k = 0; k < n; k++) {
-    const own = after[k];
-    before[k] /= total;
-    after[k] = 1 - before[k] - own / total;
-  }
-  return { before, after };
-}
-
-/** Units longer than this are prose: an image before them or a name in them says nothing about the block. */
-const SIGN_MAX_LEN = 300;
-
-/** The authors' names, lower-cased, long enough to find in text without false hits. */
-function authorNames(authors: readonly string[] | undefined): string[] {
-  return authors ? authors.map((a) => a.toLowerCase().trim()).filter((a) => a.length >= 4) : [];
-}
-
-/**
- * The element sibling before each element, filled one parent at a time as units ask: by element
- * id, the sibling's id + 1, 0 when nothing comes first, -1 when text comes first. One walk of each
- * parent's children, so a parent of 10^5 short children costs 10^5 steps, not 10^10.
- */
-class PreviousSiblings {
-  private readonly prev: Int32Array;
-  private readonly walked: Uint8Array;
-  constructor(private readonly doc: DomDocument) {
-    this.prev = new Int32Array(doc.elements.length);
-    this.walked = new Uint8Array(doc.elements.length);
-  }
-
-  /** The element sibling before `el`, skipping whitespace; null when text comes first, undefined when nothing does. */
-  of(el: DomElement): DomElement | null | undefined {
-    const p = el.parent;
-    if (!p || p.id < 0) return undefined;
-    if (!this.walked[p.id]) {
-      this.walked[p.id] = 1;
-      let before = 0;
-      for (const c of p.children) {
-        if (c.kind === 1) { this.prev[c.id] = before; before = c.id + 1; } else if (c.data.trim()) before = -1;
-      }
-    }
-    const v = this.prev[el.id];
-    return v === 0 ? undefined : v < 0 ? null : this.doc.elements[v - 1];
-  }
-}
-
-/**
- * True when an image without text comes just before `el`, or before its parent when `el` opens it;
- * one short line may stand between (a caption's credit line follows the caption).
- */
-function followsImage(el: DomElement, siblings: PreviousSiblings): boolean {
-  let e: DomElement | null = el;
-  for (let up = 0; e && up < 2; e = e.parent, up++) {
-    const prev = siblings.of(e);
-    if (prev === null) return false;
-    if (prev === undefined) continue;
-    if (isImage(prev)) return true;
-    if (prev.textLen > SIGN_MAX_LEN || prev.images > 0) return false;
-    const before = siblings.of(prev);
-    return before !== null && before !== undefined && isImage(before);
-  }
-  return false;
-}
-
-function isImage(el: DomElement): boolean {
-  return el.textLen === 0 && el.images > 0;
 }
 
 /** A time (14:30) or a numeric date (05.03.2024, 2024-03-05, 3/5/24): bylines, datelines, schedules and tickers. */

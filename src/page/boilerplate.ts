@@ -116,21 +116,3 @@ export function boilerKinds(doc: DomDocument): readonly (BoilerKind | null)[] {
   }
   return kinds;
 }
-
-/**
- * The share of the body's non-anchor text inside blocks the markup declares user comments. Most
- * of it on a forum or Q&A thread, whose posts are its content (default.ts cutComments), and on an
- * article whose readers wrote more than its author.
- */
-export function declaredThreadShare(doc: DomDocument): number {
-  const body = doc.body ?? doc.root;
-  const declared = boilerKinds(doc);
-  const els = doc.elements;
-  let threadPlain = 0;
-  for (let i = body.id; i <= body.id + body.tags; i++) {
-    if (declared[i] !== 'comments') continue;
-    threadPlain += els[i].textLen - els[i].linkTextLen;
-    i += els[i].tags;
-  }
-  return threadPlain / Math.max(1, body.textLen - body.linkTextLen);
-}

@@ -15,7 +15,7 @@
  */
 import type { DomDocument, DomElement } from '../dom/node.js';
 import { BLOCK_TAGS, HEADING_TAGS } from '../dom/tags.js';
-import { boilerKinds, contentNamed, declaredThreadShare, type BoilerKind } from './boilerplate.js';
+import { boilerKinds, contentNamed, type BoilerKind } from './boilerplate.js';
 import { CONTENT, NOISE, Labels } from './labels.js';
 import type { PageType } from '../types.js';
 
@@ -66,9 +66,15 @@ export const DEFAULT_PARAMS: DefaultParams = { lambda: 1.0, shortUnit: 40, sibli
 export function cutComments(doc: DomDocument, labels: Labels, params: DefaultParams = DEFAULT_PARAMS): void {
   const body = doc.body ?? doc.root;
   const bodyPlain = Math.max(1, body.textLen - body.linkTextLen);
-  if (declaredThreadShare(doc) > params.overruleShare) return;
   const declared = boilerKinds(doc);
   const els = doc.elements;
+  let threadPlain = 0;
+  for (let i = body.id; i <= body.id + body.tags; i++) {
+    if (declared[i] !== 'comments') continue;
+    threadPlain += els[i].textLen - els[i].linkTextLen;
+    i += els[i].tags;
+  }
+  if (threadPlain > params.overruleShare * bodyPlain) return;
   const effective = labels.effectiveAll();
   for (let i = body.id; i <= body.id + body.tags; i++) {
     const el = els[i];

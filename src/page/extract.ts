@@ -35,7 +35,7 @@ export const LABELERS: Record<Algorithm, Labeler> = {
   default: (doc, options, meta) => {
     const structural = labelDefault(doc);
     if (options.model === false) return structural;
-    return labelLearned(doc, structural, options.blockModel, { headline: meta?.headline, articleBody: meta?.articleBody, kind: meta?.metadata.kind, authors: meta?.metadata.authors, mode: options.mode, layout: options.layout });
+    return labelLearned(doc, structural, options.blockModel, { headline: meta?.headline, articleBody: meta?.articleBody, mode: options.mode, layout: options.layout });
   },
   tagtree: (doc) => labelTagTree(doc),
   satisfiable: (doc) => labelSatisfiable(doc),

@@ -27,7 +27,6 @@ import { CONTENT, Labels, NOISE } from './labels.js';
 import { pageTitle } from './metadata/raw-title.js';
 import type { TokenTable } from './token-table.js';
 import type { ExtractMode, PageType } from '../types.js';
-import type { PageKind } from './metadata/types.js';
 import { LAYOUT_FEATURES, N_LAYOUT_FEATURES, layoutFeatures, widenRows } from './layout-features.js';
 import type { LayoutSnapshot } from '../visual/layout.js';
 
@@ -57,10 +56,6 @@ export interface BlockModel {
 export interface LearnedContext {
   headline?: DomElement | null;
   articleBody?: string;
-  /** The page's kind (metadata): a block-feature group. */
-  kind?: PageKind;
-  /** The article's authors (metadata): their names mark bylines and author boxes. */
-  authors?: readonly string[];
   mode?: ExtractMode;
   /** The rendered layout, for a model with layout features. */
   layout?: LayoutSnapshot;
@@ -93,7 +88,7 @@ export function labelLearned(doc: DomDocument, base: DefaultLabels, model: Block
   const units = textUnits(doc);
   const rows = blockFeatures(doc, units, {
     labels: base, root: base.root, hub: base.pageType === 'hub', title: pageTitle(doc), markupTokens: model.markupTokens, wordTokens: model.wordTokens,
-    headline: ctx.headline, articleBody: ctx.articleBody, kind: ctx.kind, authors: ctx.authors,
+    headline: ctx.headline, articleBody: ctx.articleBody,
   });
   let p = firstPass(doc, units, rows, model, ctx.layout);
   if (model.smoother) p = secondPass(model.smoother.gbdt, rows, p);
