@@ -299,8 +299,8 @@ if (a.cv) {
   // Token tables follow the same folds: model k and the table it reads never saw fold k.
   const firstPass = outOfFold(sets, K, foldOf, 'cv');
   if (a['save-models']) {
-    const folds = Object.fromEntries(sets.map((s) => [s.name, Object.fromEntries(s.pages.map((pg, q) => [pg.id, foldOf(s, q)]))]));
     fs.mkdirSync(a['save-models'], { recursive: true });
+    const folds = Object.fromEntries(sets.map((s) => [s.name, Object.fromEntries(s.pages.map((pg, q) => [pg.id, foldOf(s, q)]))]));
     fs.writeFileSync(`${a['save-models']}/folds.json`, JSON.stringify({ K, folds }));
   }
   for (let k = 0; k < K; k++) {
@@ -308,10 +308,7 @@ if (a.cv) {
     const comments = commentModel ? trainCommentModel(sets, (s, q) => foldOf(s, q) !== k) : undefined;
     const blockModel = { features: BLOCK_FEATURES, gbdt: firstPass.models[k], smoother, markupTokens: firstPass.tables[k].markup, wordTokens: firstPass.tables[k].words, comments,
       ...(LAYOUT ? { layoutFeatures: LAYOUT_FEATURES } : {}) };
-    if (a['save-models']) {
-      fs.mkdirSync(a['save-models'], { recursive: true });
-      fs.writeFileSync(`${a['save-models']}/fold-${k}.json`, JSON.stringify(blockModel));
-    }
+    if (a['save-models']) fs.writeFileSync(`${a['save-models']}/fold-${k}.json`, JSON.stringify(blockModel));
     for (const mode of a.modes.split(',')) {
       const out = mode === 'balanced' ? a.out : `${a.out}-${mode}`;
       for (const s of sets) {

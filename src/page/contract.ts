@@ -78,10 +78,12 @@ export function contractCuts(doc: DomDocument, ctx: ContractContext): [DomElemen
       : figure ? FIGURE
         : el === ctx.headline ? 'the headline (it is the title)'
           : null;
-    // A closed dialog is no content at any share, unless the headline is in it (a story in a lightbox).
-    const anyShare = reason === DIALOG && ctx.headline !== null && !ctx.renderedHeadline;
-    if (!reason || (anyShare ? isAncestor(el, ctx.headline!)
-      : el.textLen > limit && !(ctx.renderedHeadline && (el === ctx.headline || reason === FIGURE)))) continue;
+    if (!reason) continue;
+    // A closed dialog is no content at any share, unless the headline is in it (a story in a
+    // lightbox); with no headline to tell, the usual limit applies.
+    const dialogHeadline = reason === DIALOG && !ctx.renderedHeadline ? ctx.headline : null;
+    if (dialogHeadline ? isAncestor(el, dialogHeadline)
+      : el.textLen > limit && !(ctx.renderedHeadline && (el === ctx.headline || reason === FIGURE))) continue;
     if (reason === FIGURE && !ctx.renderedHeadline) { figures.push(el); figureText += el.textLen; } else out.push([el, reason]);
     i += el.tags;
   }
