@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { selectExpectedF1 } from '../src/page/learned.js';
+import { selectExpectedF1, shareVerdictInAlikeRuns } from '../src/page/learned.js';
 import { BLOCK_FEATURES, blockFeatures, textUnits, unitText } from '../src/page/block-features.js';
 import { BLOCK_MODEL } from '../src/page/block-model.generated.js';
 import { parseHtml } from '../src/dom/parse.js';
@@ -33,6 +33,27 @@ test('selectExpectedF1: the kept set maximises expected F1 over all probability 
 test('selectExpectedF1: confident units are kept, hopeless ones dropped', () => {
   assert.deepEqual(selectExpectedF1([0.95, 0.02, 0.9, 0.01], [100, 100, 100, 100]), [true, false, true, false]);
   assert.deepEqual(selectExpectedF1([0, 0], [10, 10]), [false, false]);
+});
+
+test('alike runs: consecutive units alike in markup and length share one verdict; unlike units keep their own', () => {
+  const lines = Array.from({ length: 6 }, (_, k) => `<div class="c${k}"><p>Line ${k} of the log, with <a href="/l${k}">a link</a> in it.</p></div>`).join('');
+  const paragraphs = ['Short.', 'A paragraph of a very different length from the first one, which goes on for a good while longer than it.', 'Mid-length paragraph here.'].map((t) => `<p>${t}</p>`).join('');
+  const doc = parseHtml(`<body><article>${lines}</article><section>${paragraphs}</section></body>`);
+  computeFeatures(doc);
+  const units = textUnits(doc);
+  assert.equal(units.length, 9);
+  const p = Float64Array.from([0.9, 0.3, 0.8, 0.4, 0.7, 0.5, 0.9, 0.1, 0.6]);
+  const shared = shareVerdictInAlikeRuns(units, p);
+  // The six log lines: one verdict, their mean; the three paragraphs differ too much in length.
+  for (let k = 0; k < 6; k++) assert.ok(Math.abs(shared[k] - 0.6) < 1e-9, `line ${k}: ${shared[k]}`);
+  assert.deepEqual([...shared.slice(6)], [0.9, 0.1, 0.6]);
+  assert.deepEqual([...p], [0.9, 0.3, 0.8, 0.4, 0.7, 0.5, 0.9, 0.1, 0.6], 'the input is left alone');
+});
+
+test('alike runs: a long article of alike lines is kept whole (the serve tests\' heavy page)', () => {
+  const body = Array.from({ length: 2000 }, (_, k) => `<div class="c${k % 7}"><p>Paragraph ${k} about the harbour and the boats, with <a href="/l${k}">a link</a> and more words to read.</p></div>`).join('');
+  const text = extract(`<html><head><title>Heavy</title></head><body><article>${body}</article></body></html>`).text;
+  assert.equal(text.split('\n').filter((l) => /^Paragraph \d+ about/.test(l)).length, 2000);
 });
 
 test('block features: one row per text unit, and the shipped model reads the same features', () => {

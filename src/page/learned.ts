@@ -92,6 +92,7 @@ export function labelLearned(doc: DomDocument, base: DefaultLabels, model: Block
   });
   let p = firstPass(doc, units, rows, model, ctx.layout);
   if (model.smoother) p = secondPass(model.smoother.gbdt, rows, p);
+  p = shareVerdictInAlikeRuns(units, p);
   const bias = MODE_BIAS[ctx.mode ?? 'balanced'];
   const keep = selectExpectedF1(bias ? shiftLogOdds(p, bias) : p, units.map((u) => u.inlineLen));
   dropRepeatedText(units, keep);
@@ -107,6 +108,42 @@ export function labelLearned(doc: DomDocument, base: DefaultLabels, model: Block
   };
   markKept(doc, units.filter((_, k) => keep[k]), verdict, labels);
   return labels;
+}
+
+/** A run of alike units shares its verdict from this many units on. */
+const ALIKE_RUN_MIN = 3;
+/** ...when their lengths are this alike: standard deviation at most this share of the mean. */
+const ALIKE_RUN_SPREAD = 0.8;
+
+/**
+ * Consecutive units alike in markup (the same tag, in the same kind of parent, under the same
+ * grandparent, with or without a link) and in length are one kind of thing: a list's items, a
+ * transcript's lines, a run of teasers, the paragraphs of one body. They get one verdict, their
+ * mean probability, so a model on the fence does not keep every other line of a run: on a page of
+ * 2,000 alike lines a retrained model kept 1,262 of them, at random places. Measured held out
+ * (docs/extraction-quality.md, seventh session) on two families of fold models: every set rose,
+ * by .0007 to .0042.
+ */
+export function shareVerdictInAlikeRuns(units: readonly DomElement[], p: Float64Array): Float64Array {
+  const out = p.slice();
+  let start = 0;
+  for (let k = 1; k <= units.length; k++) {
+    if (k < units.length && alikeInMarkup(units[start], units[k])) continue;
+    const n = k - start;
+    if (n >= ALIKE_RUN_MIN) {
+      let sum = 0, squares = 0, pSum = 0;
+      for (let j = start; j < k; j++) { const len = units[j].inlineLen; sum += len; squares += len * len; pSum += p[j]; }
+      const mean = sum / n, spread = Math.sqrt(Math.max(0, squares / n - mean * mean));
+      if (spread <= ALIKE_RUN_SPREAD * mean) out.fill(pSum / n, start, k);
+    }
+    start = k;
+  }
+  return out;
+}
+
+function alikeInMarkup(a: DomElement, b: DomElement): boolean {
+  return a.tag === b.tag && a.parent?.tag === b.parent?.tag && a.parent?.parent === b.parent?.parent
+    && (a.inlineLinkLen > 0) === (b.inlineLinkLen > 0);
 }
 
 /** The first pass's probabilities: over the block features, and the layout features when the model reads them. */
