@@ -122,7 +122,7 @@ const ALIKE_RUN_SPREAD = 0.8;
  * mean probability, so a model on the fence does not keep every other line of a run: on a page of
  * 2,000 alike lines a retrained model kept 1,262 of them, at random places. Measured held out
  * (docs/extraction-quality.md, seventh session) on two families of fold models: every set rose,
- * by .0007 to .0042.
+ * by .0006 to .0042.
  */
 export function shareVerdictInAlikeRuns(units: readonly DomElement[], p: Float64Array): Float64Array {
   const out = p.slice();
