@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { trainGbdt, predictProba, predictProbaRows, predictRaw, type GbdtModel } from '../src/learn/gbdt.js';
+import { trainGbdt, predictProba, predictProbaRows, predictRaw, float32AtMost, type GbdtModel } from '../src/learn/gbdt.js';
 import { BLOCK_MODEL } from '../src/page/block-model.generated.js';
 import { isThresherError } from '../src/index.js';
 
@@ -112,5 +112,19 @@ test('gbdt: predictProbaRows gives exactly predictProba of every row, whatever t
     const X = rows(103, model.nFeatures, 11).map((v) => v * 6 - 1);
     const got = predictProbaRows(model, X, 103, model.nFeatures);
     for (let i = 0; i < 103; i++) assert.equal(got[i], predictProba(model, X, i * model.nFeatures));
+  }
+});
+
+test('gbdt: float32 rows take the same branch at thresholds no float32 can spell (predictProbaRows against predictProba)', () => {
+  const nextUp = (f: number): number => { const b = new Float32Array([f]); const u = new Uint32Array(b.buffer); u[0] += f >= 0 ? 1 : -1; return b[0]; };
+  for (const t of [0.1, -0.1, 1 / 3, -1e-50, 1e-50, 1e40, -1e40, 0, 2.5]) {
+    const a = float32AtMost(t);
+    // a is a float32 not above t, and the next float32 up is above t.
+    assert.ok(a <= t && Math.fround(a) === a && nextUp(a) > t, `float32AtMost(${t}) = ${a}`);
+    // One split on feature 0 at t: leaf -1 when x <= t, else leaf +1.
+    const model: GbdtModel = { nFeatures: 1, base: 0, trees: [{ feature: [0, -1, -1], threshold: [t, 0, 0], left: [1, 0, 0], right: [2, 0, 0], value: [0, -1, 1] }] };
+    const X = Float32Array.from([a, nextUp(a), Math.fround(t), 0, -0, -Number.MIN_VALUE, NaN, Infinity, -Infinity]);
+    const got = predictProbaRows(model, X, X.length, 1);
+    for (let i = 0; i < X.length; i++) assert.equal(got[i], predictProba(model, X, i), `t=${t} x=${X[i]}`);
   }
 });

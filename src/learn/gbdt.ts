@@ -57,6 +57,12 @@ interface PackedTrees {
   feature: Int32Array;
   /** Per tree, per inner node: go left when x[feature] <= threshold. */
   threshold: Float64Array;
+  /**
+   * The same thresholds for rows of float32 values, each the largest float32 not above the
+   * threshold: for a float32 x, x <= t exactly when x <= that value, so the comparisons give the
+   * same routes, and half the bytes to load make the walk about a third faster (predictProbaRows).
+   */
+  threshold32: Float32Array;
   /** Per tree, per leaf (2^depth of them): log-odds increment. */
   leaf: Float64Array;
 }
@@ -72,7 +78,7 @@ function packed(model: GbdtModel): PackedTrees {
   const depth = model.trees.reduce((d, t) => Math.max(d, treeDepth(t)), 0);
   const inner = (1 << depth) - 1, leaves = 1 << depth;
   p = { depth, feature: new Int32Array(model.trees.length * inner), threshold: new Float64Array(model.trees.length * inner),
-    leaf: new Float64Array(model.trees.length * leaves) };
+    threshold32: new Float32Array(model.trees.length * inner), leaf: new Float64Array(model.trees.length * leaves) };
   const { feature, threshold, leaf } = p;
   model.trees.forEach((t, k) => {
     // Place source node `n` at complete-tree slot `slot` (level `level`).
@@ -86,8 +92,23 @@ function packed(model: GbdtModel): PackedTrees {
     };
     place(0, 0, 0);
   });
+  for (let i = 0; i < threshold.length; i++) p.threshold32[i] = float32AtMost(threshold[i]);
   PACKED.set(model, p);
   return p;
+}
+
+const F32 = new Float32Array(1);
+const F32_BITS = new Uint32Array(F32.buffer);
+
+/** The largest float32 that is not above t (t itself when it is a float32). */
+export function float32AtMost(t: number): number {
+  F32[0] = t;
+  if (F32[0] <= t || Number.isNaN(t)) return F32[0];
+  // Rounded up: step one float32 towards minus infinity.
+  if (F32[0] > 0) F32_BITS[0]--;
+  else if (F32[0] < 0) F32_BITS[0]++;
+  else F32_BITS[0] = 0x80000001; // below a tiny negative t: the negative denormal nearest zero
+  return F32[0];
 }
 
 /** Log-odds for one row. */
@@ -117,23 +138,29 @@ function sigmoid(z: number): number {
  * gives row by row. Four rows walk each tree together, and each step picks the child by arithmetic
  * instead of a branch: the four walks are independent chains of loads, which the CPU overlaps,
  * and a random left/right no longer costs a mispredicted branch. Twice as fast as row by row on
- * the block model; one row alone is faster with the branch (predictRaw).
+ * the block model; one row alone is faster with the branch (predictRaw). The rows are float32
+ * (block features are), so the float32 thresholds give the same routes with half the bytes.
  */
-export function predictProbaRows(model: GbdtModel, x: ArrayLike<number>, count: number, stride: number): Float64Array {
-  const { depth, feature, threshold, leaf } = packed(model);
+export function predictProbaRows(model: GbdtModel, x: Float32Array, count: number, stride: number): Float64Array {
+  const { depth, feature, threshold32: t, leaf } = packed(model);
   const inner = (1 << depth) - 1;
   const trees = model.trees.length;
   const out = new Float64Array(count);
-  const step = (at: number, base: number, n: number): number => 2 * n + 2 - +(x[at + feature[base + n]] <= threshold[base + n]);
   let r = 0;
+  // The step is written out four times, not called: a closure here measured a quarter slower.
   for (; r + 4 <= count; r += 4) {
     const a0 = r * stride, a1 = a0 + stride, a2 = a1 + stride, a3 = a2 + stride;
     let s0 = model.base, s1 = s0, s2 = s0, s3 = s0;
     for (let k = 0; k < trees; k++) {
-      const base = k * inner;
+      const b = k * inner;
       let n0 = 0, n1 = 0, n2 = 0, n3 = 0;
-      for (let d = 0; d < depth; d++) { n0 = step(a0, base, n0); n1 = step(a1, base, n1); n2 = step(a2, base, n2); n3 = step(a3, base, n3); }
-      const at = base + k - inner;
+      for (let d = 0; d < depth; d++) {
+        n0 = 2 * n0 + 2 - +(x[a0 + feature[b + n0]] <= t[b + n0]);
+        n1 = 2 * n1 + 2 - +(x[a1 + feature[b + n1]] <= t[b + n1]);
+        n2 = 2 * n2 + 2 - +(x[a2 + feature[b + n2]] <= t[b + n2]);
+        n3 = 2 * n3 + 2 - +(x[a3 + feature[b + n3]] <= t[b + n3]);
+      }
+      const at = b + k - inner;
       s0 += leaf[at + n0]; s1 += leaf[at + n1]; s2 += leaf[at + n2]; s3 += leaf[at + n3];
     }
     out[r] = sigmoid(s0); out[r + 1] = sigmoid(s1); out[r + 2] = sigmoid(s2); out[r + 3] = sigmoid(s3);
