@@ -35,6 +35,17 @@ test('fast tokenizer: in use with this parse5', () => {
   assert.equal(fastParseAvailable, true, 'parse5 internals changed: the fast paths are off (parsing is slower)');
 });
 
+test('fast tokenizer: every attribute is made by one constructor, on its whole-tag path and on parse5\'s', () => {
+  // A { name, value } literal here let V8 pretenure its allocation site, and each page's
+  // attribute strings outlived the page into later scavenges (prescan.ts, TokenAttr).
+  const d = parseHtml('<body><p class="a" id=b>x</p><DIV CLASS="Upper" data-x=\'1\'>y</DIV><a href="/?q=1&amp;r=2" title=t>z</a></body>');
+  const attrs = d.body!.children.flatMap((c) => (c.kind === 1 ? c.attrs : []));
+  assert.deepEqual(attrs.map((a) => `${a.name}=${a.value}`), ['class=a', 'id=b', 'class=Upper', 'data-x=1', 'href=/?q=1&r=2', 'title=t']);
+  const protos = new Set(attrs.map((a) => Object.getPrototypeOf(a)));
+  assert.equal(protos.size, 1, 'attributes of two shapes: the whole-tag path and parse5\'s differ');
+  assert.notEqual([...protos][0], Object.prototype, 'attributes are object literals again');
+});
+
 test('fast tokenizer: the tree is plain parse5\'s on hand-picked cases', () => {
   const cases = [
     '<p>a<!-- x --></p><script type="t">if (a<b) {}</script><style>p{}</style><p>b</p>',
