@@ -156,6 +156,17 @@ test('no title at all: the <h1>, else nothing', () => {
   assert.equal(t.headline?.tag, 'h1');
 });
 
+test('no title at all: a headline named by its class or id in any case, or by itemprop; a logo class is passed over', () => {
+  // collect() reads raw class and id values for its words (title.ts classNamesWord): the case
+  // must not matter, as it did not when it read the lower-cased copy.
+  for (const attrs of ['class="Entry-Title"', 'id="STORY-HEADLINE"', 'itemprop="headline"', 'class="x" itemprop="headline"']) {
+    const doc = page(`<div class="Site-Logo">Harbour Notes daily news</div><div ${attrs}>The storm came in from the sea</div>${ARTICLE}`);
+    const t = chooseTitle(doc, {});
+    assert.equal(t.title, 'The storm came in from the sea', attrs);
+    assert.equal(t.headline?.tag, 'div', attrs);
+  }
+});
+
 test('a placeholder or broken <title> counts as none', () => {
   const doc = page(`<h1>Storm hits the coast</h1>${ARTICLE}`);
   assert.equal(chooseTitle(doc, { titleTag: 'Untitled Document' }).title, 'Storm hits the coast');

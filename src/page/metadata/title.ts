@@ -216,6 +216,26 @@ function hasNameWord(ci: string): boolean {
 const SKIPPED_TAGS = new Set(['nav', 'footer', 'aside', 'select', 'svg', 'noscript', 'template']);
 const FORM_TAGS = new Set(['button', 'label', 'option', 'textarea', 'input', 'form']);
 
+const NO_WORD = 0, SOME_WORD = 1, ITEMPROP_HEADLINE = 2;
+/** Any word collect() looks for in a class or id (hasNameWord's, and head/title/hed), in any case. */
+const CLASS_WORD = /head|title|hed|logo|name|brand/i;
+
+/**
+ * One pass over an element's attributes, on the raw values: whether it is itemprop="headline",
+ * else whether its class or id holds a word collect() looks for. Most do not, and for those no
+ * lower-cased class/id copy (DomElement.classId) is built: that copy was most of the walk's cost.
+ */
+function classNamesWord(el: DomElement): number {
+  const a = el.attrs;
+  let word = NO_WORD;
+  for (let k = 0; k < a.length; k++) {
+    const n = a[k].name;
+    if (n === 'itemprop') { if (a[k].value === 'headline') return ITEMPROP_HEADLINE; }
+    else if ((n === 'class' || n === 'id') && word === NO_WORD && CLASS_WORD.test(a[k].value)) word = SOME_WORD;
+  }
+  return word;
+}
+
 /**
  * What collect() finds: the <h1>s, other headline candidates, the elements that show the site's
  * name (a rel="home" link, a logo or site-title class); `texts` renders each element once;
@@ -273,9 +293,11 @@ function collect(doc: DomDocument, fits: Uint8Array): BodyCandidates {
     if (out.other.length >= MAX_OTHER || len > 300) continue;
     if (HEADING_TAGS.has(el.tag)) { if (fits[len] && headlineLike(el)) out.other.push(el); continue; }
     if (el.attrs.length === 0) continue;
-    if (el.attr('itemprop') === 'headline') { if (headlineLike(el)) out.other.push(el); continue; }
+    const named = classNamesWord(el);
+    if (named === ITEMPROP_HEADLINE) { if (headlineLike(el)) out.other.push(el); continue; }
+    if (named === NO_WORD && el.tag !== 'a') continue;
     // A class list is short; a hostile one is cut before the regexes read it.
-    const ci = el.classId.length > 200 ? el.classId.slice(0, 200) : el.classId;
+    const ci = named === NO_WORD ? '' : el.classId.length > 200 ? el.classId.slice(0, 200) : el.classId;
     if (len <= 60 && out.names.length < MAX_NAMES && el.tags <= MAX_HEADLINE_TAGS && (el.tag === 'a' ? /\bhome\b/i.test(el.attr('rel') ?? '') : ci && hasNameWord(ci) && SITE_NAME_CLASS.test(ci))) {
       out.names.push(el);
       continue;
