@@ -40,8 +40,10 @@ export function decodeRefs(s: string): string {
  * folded. Quotes, dashes and spacing differ between <title>, og:title and the visible <h1>.
  */
 export function key(s: string): string {
-  // NFKC changes no ASCII string: most titles skip it.
-  return (NON_ASCII.test(s) ? s.normalize('NFKC') : s).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  // NFKC changes no ASCII string, and there the letters and digits are [a-z0-9] once lower-cased:
+  // most titles take the plain regex, which runs several times faster than the Unicode one.
+  if (!NON_ASCII.test(s)) return s.toLowerCase().replace(/[^a-z0-9]+/g, '');
+  return s.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 }
 const NON_ASCII = /[^\x00-\x7f]/;
 
