@@ -132,7 +132,8 @@ const Base = Tokenizer as unknown as AnyCtor;
  * site was pretenured. Each page's attributes then lived in old space, pointing at young name and
  * value strings (a page's attribute values are most of its bytes), and every scavenge after the
  * page was done kept those strings alive and promoted them until the next full GC: scavenges took
- * three times as long (bench/profile.mjs on 300 trafilatura pages: 1,250 ms to 420 ms in all).
+ * three times as long (bench/profile.mjs, 300 trafilatura pages, three passes: 1,271–1,312 ms of
+ * scavenges against 359–391 ms with the constructor; docs/performance.md, ninth session).
  * Objects made by a constructor are not pretenured that way. parse5's own attributes (tags the
  * fast path leaves to it) are made by _createAttr below, so every attribute has one shape.
  */
