@@ -58,7 +58,7 @@ ${PROSE.map((p) => `<p>${p}</p>`).join('\n')}
 <p>Read <a id="js-link" href="javascript:${HIT(8)}">the whole story</a> or <a href="  jav&#x09;ascript:${HIT(9)}">this</a>.</p>
 <p><img src="x" onerror="${HIT(10)}" alt="a picture"> <img src="data:image/svg+xml,&lt;svg onload='${HIT(11)}'/&gt;" alt="svg"></p>
 <textarea></textarea><script>${HIT(12)}</script></textarea>
-<p>&lt;/textarea&gt;&lt;script&gt;${HIT(13)}&lt;/script&gt; is text, not markup.</p>
+<p>The harbour master's log for 1884 ends with a line a prankster added much later, &lt;/textarea&gt;&lt;script&gt;${HIT(13)}&lt;/script&gt;, and the museum keeps it as it is: it is text, not markup, and it runs nowhere.</p>
 <svg width="10" height="10" onload="${HIT(14)}"><script>${HIT(15)}</script><a href="javascript:${HIT(16)}"><text y="10">svg link</text></a></svg>
 <iframe srcdoc="&lt;script&gt;${HIT(17)}&lt;/script&gt;"></iframe>
 <object data="javascript:${HIT(18)}"></object>
