@@ -45,7 +45,7 @@ const { values: a } = parseArgs({ options: {
   data: { type: 'string', default: '../shared/datasets' }, cv: { type: 'string' }, out: { type: 'string' },
   sets: { type: 'string', default: 'wcxb-dev,cleaneval,dragnet,l3s-gn1,big9,readability,trafilatura' },
   trees: { type: 'string', default: '100' }, depth: { type: 'string', default: '6' },
-  rate: { type: 'string', default: '0.2' }, subsample: { type: 'string', default: '0.3' },
+  rate: { type: 'string', default: '0.2' }, subsample: { type: 'string', default: '0.6' },
   lambda: { type: 'string', default: '1' }, 'min-child': { type: 'string', default: '1' },
   // The row draws of each tree: another seed gives another model of the same settings, which is
   // how large the spread of a retrained model is (a change smaller than it is not measured).
