@@ -34,6 +34,7 @@ import type { DateValue } from './dates.js';
 import { buildAroundIndex, buildTextIndex, oneLine, textOf, type TextIndex } from './text.js';
 import { detectLang } from './lang.js';
 import { isHomeUrl } from './kind.js';
+import { parsePageUrl } from './urls.js';
 
 export type { MetadataResult, PageMetadata, MetadataSource, PageKind } from './types.js';
 
@@ -49,7 +50,9 @@ const BYLINE_BEFORE = 400;
 const BYLINE_AFTER = 1000;
 
 export function extractMetadata(doc: DomDocument, ctx: MetadataContext = {}): MetadataResult {
-  const base = validBase(ctx.url);
+  // Parsed once: the title's host names, the URL's date and the page's shape all read it.
+  const pageUrl = parsePageUrl(ctx.url);
+  const base = pageUrl?.href;
   const scan = scanPage(doc);
   const jsonld = safe(() => readJsonLd(doc.dataScripts), { found: new Found(), title: {} });
   const meta = safe(() => readMetaTags(scan.metas, scan.links), { found: new Found(), title: {}, mdy: false });
@@ -61,17 +64,17 @@ export function extractMetadata(doc: DomDocument, ctx: MetadataContext = {}): Me
   const candidates: TitleCandidates = {
     titleTag: scan.titleEl ? oneLine(textOf(scan.titleEl, 600)) || undefined : undefined,
     ...meta.title, ...jsonld.title, ...micro.title,
-    siteName: structured.values.siteName, url: base,
+    siteName: structured.values.siteName, url: pageUrl,
   };
   const chosen = safe(() => chooseTitle(doc, candidates), { title: candidates.titleTag ?? '', source: 'title-tag' as const, headline: null });
   const headline: DomElement | null = chosen.headline ?? scan.h1s.find((h) => !h.hidden) ?? null;
 
-  const url = urlDate(base);
+  const url = urlDate(pageUrl);
   const found = [jsonld.found, meta.found, micro.found, appData];
   const visible = readVisible(doc, scan, headline, url, structured.values, mdy, found);
   const urlFound = new Found();
   urlFound.add('published', url.day, 'url');
-  found.push(urlFound, pageLangFound(doc, doc.body, visible.index), pageShape(scan, base));
+  found.push(urlFound, pageLangFound(doc, doc.body, visible.index), pageShape(scan, pageUrl));
   const merged = merge(found, base);
   const v = merged.values;
   // No source gives a published date: the modified one is the best date the page has.
@@ -151,11 +154,6 @@ function safe<T>(fn: () => T, fallback: T): T {
   try { return fn(); } catch { return fallback; }
 }
 
-function validBase(url: string | undefined): string | undefined {
-  if (!url) return undefined;
-  try { return new URL(url).href; } catch { return undefined; }
-}
-
 function htmlLang(doc: DomDocument): string | undefined {
   return langTag(doc.html?.attr('lang') ?? doc.html?.attr('xml:lang'));
 }
@@ -174,7 +172,7 @@ function pageLangFound(doc: DomDocument, body: DomElement | null, idx: TextIndex
  * The page's shape, when it is clear: the site's root URL is its home page; many short <article>s
  * (teasers) a listing. Many long ones are a forum thread's posts or a blog's full posts: unsure.
  */
-function pageShape(scan: PageScan, url: string | undefined): Found {
+function pageShape(scan: PageScan, url: URL | undefined): Found {
   const f = new Found();
   if (isHomeUrl(url)) f.add('kind', 'homepage', 'detected');
   else if (scan.articles >= 4 && scan.articleText < scan.articles * MAX_TEASER_TEXT) f.add('kind', 'listing', 'detected');

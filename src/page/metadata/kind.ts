@@ -4,6 +4,7 @@
  * more than none.
  */
 import type { PageKind } from './types.js';
+import { parsePageUrl } from './urls.js';
 
 const SCHEMA_KINDS: Record<string, PageKind> = {
   article: 'article', newsarticle: 'article', blogposting: 'article', reportagenewsarticle: 'article',
@@ -45,10 +46,8 @@ export function kindFromOgType(t: string | undefined): PageKind | undefined {
 }
 
 /** A URL whose path is the site's root, with no query, is the site's home page. */
-export function isHomeUrl(url: string | undefined): boolean {
-  if (!url) return false;
-  try {
-    const u = new URL(url);
-    return (u.pathname === '/' || u.pathname === '' || /^\/(?:index\.\w{2,5}|home|[a-z]{2}(?:-[a-z]{2})?)\/?$/i.test(u.pathname)) && !u.search;
-  } catch { return false; }
+export function isHomeUrl(url: string | URL | undefined): boolean {
+  const u = parsePageUrl(url);
+  if (!u) return false;
+  return (u.pathname === '/' || u.pathname === '' || /^\/(?:index\.\w{2,5}|home|[a-z]{2}(?:-[a-z]{2})?)\/?$/i.test(u.pathname)) && !u.search;
 }

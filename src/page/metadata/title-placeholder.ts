@@ -20,6 +20,7 @@
  * (none between CJK words), the first letter upper-cased. The page's own title is kept aside.
  */
 import { normalizeText } from '../../text/terms.js';
+import { parsePageUrl } from './urls.js';
 import type { Keyword } from '../../types.js';
 
 const PLACEHOLDERS = new Set(`
@@ -64,7 +65,7 @@ function generatorName(g: string): string {
 
 export interface TitleContext {
   /** Page URL (for the host name test). */
-  url?: string;
+  url?: string | URL;
   /** <meta name="generator"> content. */
   generator?: string;
 }
@@ -81,9 +82,9 @@ export function placeholderReason(title: string, ctx: TitleContext = {}): string
     const g = canonical(ctx.generator);
     if (c === g || c === generatorName(ctx.generator)) return 'the page generator\'s name';
   }
-  if (ctx.url) {
-    let u: URL | undefined;
-    try { u = new URL(ctx.url); } catch { u = undefined; }
+  // A host name is one word: only such a title is compared with the URL's host.
+  if (ctx.url && !/\s/.test(c)) {
+    const u = parsePageUrl(ctx.url);
     if (u) {
       const host = u.hostname.toLowerCase();
       const noWww = host.replace(/^www\./, '');

@@ -18,10 +18,13 @@ import { placeholderReason } from './title-placeholder.js';
 import { NOT_HEADLINE, inSiteHeader, standsAlone } from './title-place.js';
 import { MAX_CHARS, clean, decodeRefs, key, letterWords, span, split, words, type Split } from './title-text.js';
 import type { MetadataSource } from './types.js';
+import { parsePageUrl } from './urls.js';
 
 export interface TitleCandidates {
   titleTag?: string; ogTitle?: string; twitterTitle?: string; jsonLdHeadline?: string; microdataHeadline?: string;
-  siteName?: string; url?: string;
+  siteName?: string;
+  /** The page's URL (parsed once by the caller, or a string). */
+  url?: string | URL;
 }
 
 export interface ChosenTitle { title: string; source: MetadataSource; headline: DomElement | null }
@@ -40,10 +43,10 @@ const MAX_PLAIN_TAGS = 4;
 const GENERIC_LABELS = new Set(['www', 'ww2', 'www1', 'www2', 'm', 'mobile', 'amp', 'news', 'blog', 'blogs', 'en', 'edition', 'web', 'home']);
 
 /** The labels of the host that may name the site: "news.bbc.co.uk" → ["bbc"]. */
-function hostNames(url: string | undefined): string[] {
-  if (!url) return [];
-  let host: string;
-  try { host = new URL(url).hostname.toLowerCase(); } catch { return []; }
+function hostNames(url: string | URL | undefined): string[] {
+  const u = parsePageUrl(url);
+  if (!u) return [];
+  const host = u.hostname.toLowerCase();
   const labels = host.split('.');
   if (labels.length < 2) return [];
   labels.pop(); // the top-level domain
@@ -82,7 +85,7 @@ function spellsHost(words: string[], host: string): boolean {
 class SiteName {
   private readonly keys: string[];
   private readonly hosts: string[];
-  constructor(siteName: string, url: string | undefined) {
+  constructor(siteName: string, url: string | URL | undefined) {
     this.keys = [];
     const k = key(siteName);
     if (k.length >= 2) this.keys.push(k);

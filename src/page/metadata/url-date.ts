@@ -8,6 +8,7 @@
  * uses to confirm a date written in the page (a date of that month wins over others).
  */
 import { dayString, validDay, type DateValue } from './dates.js';
+import { parsePageUrl } from './urls.js';
 
 export interface UrlDate {
   /** A full day found in the URL. */
@@ -29,11 +30,11 @@ const COMPACT_DATE = /(?<!\d)((?:199[5-9]|20\d\d))(0[1-9]|1[0-2])(0[1-9]|[12]\d|
 const MONTH = /\/((?:199[5-9]|20\d\d))[/_-](0?[1-9]|1[0-2])(?:\/|$|[_-](?!\d))/;
 const YEAR = /\/((?:199[5-9]|20\d\d))\//;
 
-export function urlDate(url: string | undefined, now = Date.now()): UrlDate {
+export function urlDate(url: string | URL | undefined, now = Date.now()): UrlDate {
   const out: UrlDate = {};
-  if (!url || url.length > 4096) return out;
-  let path: string;
-  try { const u = new URL(url); path = u.pathname + u.search; } catch { return out; }
+  const u = parsePageUrl(url);
+  if (!u || u.href.length > 4096) return out;
+  let path = u.pathname + u.search;
   if (path.length > 2048) path = path.slice(0, 2048);
   let m = SEP_DATE.exec(path);
   if (m && validDay(+m[1], +m[3], +m[4], now)) {
