@@ -50,6 +50,9 @@ const { values: a } = parseArgs({ options: {
   // The row draws of each tree: another seed gives another model of the same settings, which is
   // how large the spread of a retrained model is (a change smaller than it is not measured).
   seed: { type: 'string', default: '1' },
+  // Text sets weigh a unit by its words; a floor adds this many to every unit with words, so that
+  // short lines (captions, bylines, labels) count for more than their handful of words.
+  'weight-floor': { type: 'string', default: '0' },
   'no-comment-model': { type: 'boolean', default: false },
   // --cv only: also write the held-out outputs of these modes, to DIR-<mode>/<set> (balanced goes to DIR).
   modes: { type: 'string', default: 'balanced' },
@@ -69,10 +72,11 @@ const LAYOUT = a['layout-features'];
 if (LAYOUT && !a['layout-cache']) throw new Error('--layout-features needs --layout-cache DIR');
 /** Width of a first-pass row: the block features, then the layout features when they are used. */
 const FX = F + (LAYOUT ? L : 0);
-for (const k of ['trees', 'depth', 'rate', 'subsample', 'lambda', 'min-child', 'seed', 'oof']) {
+for (const k of ['trees', 'depth', 'rate', 'subsample', 'lambda', 'min-child', 'seed', 'oof', 'weight-floor']) {
   if (!Number.isFinite(+a[k])) throw new Error(`--${k} needs a number, not "${a[k]}"`);
 }
 const GBDT = { trees: +a.trees, depth: +a.depth, learningRate: +a.rate, subsample: +a.subsample, lambda: +a.lambda, minChildWeight: +a['min-child'], seed: +a.seed };
+const WEIGHT_FLOOR = +a['weight-floor'];
 
 function words(text, asciiOnly) {
   // l3s-gn1's truth has '?' for every non-ASCII character: compare like with like.
@@ -158,7 +162,7 @@ function loadSet(name) {
         const t = words(unitText(u), asciiOnly);
         const y = gramShare(t, truth);
         const isComment = comments !== null && y < 0.5 && gramShare(t, comments) >= 0.5;
-        const weight = cut[u.id] ? 0 : t.length;
+        const weight = cut[u.id] || !t.length ? 0 : t.length + WEIGHT_FLOOR;
         out.x.push(x.subarray(k * F, (k + 1) * F)); out.y.push(y); out.yc.push(isComment ? 1 : 0); out.w.push(weight); out.page.push(pageIndex);
         if (lx) out.lx.push(lx.subarray(k * L, (k + 1) * L));
         total += weight;

@@ -106,6 +106,8 @@ export interface DomDocument {
    * them. At most MAX_DATA_SCRIPT_CHARS in all; absent on trees built by hand.
    */
   dataScripts?: DataScript[];
+  /** The elements a <textarea> (dropped: never content) stood in, in page order; absent on trees built by hand. */
+  textareaParents?: DomElement[];
 }
 
 export interface DataScript {

@@ -143,6 +143,8 @@ function unclosedTitleRepaired(source: string, doc: DomDocument, options: ParseO
  */
 interface ParseState {
   dataScripts: DataScriptCollector;
+  /** Parents of the <textarea>s dropped from the tree: where a page's reply forms are (page/reply-threads.ts). */
+  textareaParents: DomElement[];
   maxNodes: number;
   maxCreated: number;
   deadline: number;
@@ -157,7 +159,7 @@ interface ParseState {
 function freshState(options: ParseOptions): ParseState {
   const maxNodes = options.maxNodes ?? Infinity;
   return {
-    dataScripts: new DataScriptCollector(),
+    dataScripts: new DataScriptCollector(), textareaParents: [],
     maxNodes, maxCreated: maxNodes * CREATED_PER_ATTACHED,
     deadline: options.maxMillis !== undefined ? performance.now() + options.maxMillis : Infinity,
     elementCount: 0, created: 0, truncated: false, doc: undefined, titleTagEnds: new Map(),
@@ -165,12 +167,19 @@ function freshState(options: ParseOptions): ParseState {
 }
 
 let state: ParseState = freshState({});
+/** Textarea places kept, at most: a page has one reply form, a few with reply-to-reply forms. */
+const MAX_TEXTAREAS = 8;
 
 function attach(parent: DomElement, node: AnyNode, before?: AnyNode): void {
   if (node.kind === 8 || node.kind === 10) return;
   const st = state;
   if (node.kind === 1) {
-    if (NEVER_CONTENT.has(node.tag)) { node.dropped = true; return; }
+    if (NEVER_CONTENT.has(node.tag)) {
+      node.dropped = true;
+      // A reply form's textarea is no content, but where it stood tells a comment thread's place.
+      if (node.tag === 'textarea' && !parent.dropped && st.textareaParents.length < MAX_TEXTAREAS) st.textareaParents.push(parent);
+      return;
+    }
     if (++st.elementCount > st.maxNodes) { st.truncated = true; node.dropped = true; return; }
   }
   if (parent.dropped) return;
@@ -301,6 +310,6 @@ function parseOnce(html: string, options: ParseOptions, fast: boolean, locate = 
     body.parent = htmlEl;
     htmlEl.children.push(body);
   }
-  const doc = { root, html: htmlEl, head, body, elements: [], truncated: st.truncated, dataScripts: st.dataScripts.scripts };
+  const doc = { root, html: htmlEl, head, body, elements: [], truncated: st.truncated, dataScripts: st.dataScripts.scripts, textareaParents: st.textareaParents };
   return { doc, titleTagEnds: st.titleTagEnds };
 }

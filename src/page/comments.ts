@@ -21,6 +21,7 @@ import { HEADING_TAGS } from '../dom/tags.js';
 import type { BlockModel, UnitScores } from './learned.js';
 import type { CommentEntry } from '../types.js';
 import { escapeLineStart, escapeText } from '../render/markdown.js';
+import { replyThreads } from './reply-threads.js';
 
 /** A unit is part of a comment from this probability on. */
 export const COMMENT_THRESHOLD = 0.5;
@@ -32,6 +33,9 @@ export const COMMENT_THRESHOLD = 0.5;
  */
 export const DECLARED_THRESHOLD = 0.1;
 
+/** In a thread found by its shape (reply-threads.ts), a record's line is a comment from this body probability on. */
+const SHAPED_BODY_P = 0.2;
+
 /** Where the markup-declared kind flag sits in a unit's row. */
 const IN_COMMENTS = BLOCK_FEATURES.indexOf('in_comments');
 const IN_FORM = BLOCK_FEATURES.indexOf('in_form');
@@ -42,16 +46,26 @@ export function findComments(scores: UnitScores, model: BlockModel, body: Labels
   if (!units.length) return [];
   const pc = model.comments ? predictProbaRows(model.comments.gbdt, rows, units.length, N_BLOCK_FEATURES) : null;
   const shown = body.effectiveAll();
+  const shaped = replyThreads(body.doc);
   const found: DomElement[] = [];
   for (let k = 0; k < units.length; k++) {
     const at = k * N_BLOCK_FEATURES;
     const p = pc === null ? 0 : pc[k];
     const declared = rows[at + IN_COMMENTS] === 1 && rows[at + IN_FORM] === 0;
-    const comment = p >= COMMENT_THRESHOLD || (declared && p >= DECLARED_THRESHOLD);
+    // In a thread found by its shape, the records are the comments: their lines that are not
+    // links, and that the body model does not take for furniture (a form's preview box).
+    const inRecord = scores.p[k] >= SHAPED_BODY_P && units[k].inlineLinkLen * 2 < units[k].inlineLen &&
+      shaped.some((t) => t.records.some((r) => within(units[k], r)));
+    const comment = inRecord || p >= COMMENT_THRESHOLD || (declared && p >= DECLARED_THRESHOLD);
     // A thread's own heading ("3 comments") is furniture, not a comment.
     if (comment && shown[units[k].id] !== CONTENT && !HEADING_TAGS.has(units[k].tag)) found.push(units[k]);
   }
   return groupByThread(found);
+}
+
+/** Whether `el` is `thread` or inside it (pre-order ids: a subtree is one range). */
+function within(el: DomElement, thread: DomElement): boolean {
+  return el.id >= thread.id && el.id <= thread.id + thread.tags;
 }
 
 /** Comment units grouped by the child of their common ancestor that holds them. */

@@ -16,6 +16,7 @@
 import type { DomDocument, DomElement } from '../dom/node.js';
 import { BLOCK_TAGS, HEADING_TAGS } from '../dom/tags.js';
 import { boilerKinds, contentNamed, type BoilerKind } from './boilerplate.js';
+import { replyThreads } from './reply-threads.js';
 import { CONTENT, NOISE, Labels } from './labels.js';
 import type { PageType } from '../types.js';
 
@@ -57,8 +58,9 @@ export const DEFAULT_PARAMS: DefaultParams = { lambda: 1.0, shortUnit: 40, sibli
 
 
 /**
- * After any labeler (contract.ts): every comments block the markup declares is cut, outermost
- * first, so comments never reach the body whatever a labeler kept. As everywhere, a block holding
+ * After any labeler (contract.ts): every comments block the markup declares, and every reply
+ * thread found by its shape (reply-threads.ts), is cut, outermost first, so comments never reach
+ * the body whatever a labeler kept. As everywhere, a block holding
  * most of the page's prose is not boilerplate, whatever its class; and where the declared threads
  * together hold most of it, they are the page: a forum or Q&A thread, whose posts are its content
  * (wcxb-dev's forum pages: .737 -> .812 in-sample when their posts stay).
@@ -67,10 +69,12 @@ export function cutComments(doc: DomDocument, labels: Labels, params: DefaultPar
   const body = doc.body ?? doc.root;
   const bodyPlain = Math.max(1, body.textLen - body.linkTextLen);
   const declared = boilerKinds(doc);
+  const shaped = new Set(replyThreads(doc).map((t) => t.thread.id));
+  const isThread = (i: number): boolean => declared[i] === 'comments' || shaped.has(i);
   const els = doc.elements;
   let threadPlain = 0;
   for (let i = body.id; i <= body.id + body.tags; i++) {
-    if (declared[i] !== 'comments') continue;
+    if (!isThread(i)) continue;
     threadPlain += els[i].textLen - els[i].linkTextLen;
     i += els[i].tags;
   }
@@ -78,7 +82,7 @@ export function cutComments(doc: DomDocument, labels: Labels, params: DefaultPar
   const effective = labels.effectiveAll();
   for (let i = body.id; i <= body.id + body.tags; i++) {
     const el = els[i];
-    if (declared[i] !== 'comments' || holdsMostProse(el, bodyPlain, params)) continue;
+    if (!isThread(i) || holdsMostProse(el, bodyPlain, params)) continue;
     // Only where something inside would be rendered: the block itself or any element below it.
     let rendered = false;
     for (let j = i; j <= i + el.tags && !rendered; j++) rendered = effective[j] === CONTENT;
