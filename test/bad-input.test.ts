@@ -377,6 +377,12 @@ const HOSTILE: HostileCase[] = [
   { name: 'an unclosed 10 MB comment', n: 1_000_000, gen: (n) => '<p>before</p><!--' + 'x -- > '.repeat(n / 8) },
   { name: 'an unclosed 10 MB <script>', n: 1_000_000, gen: (n) => '<p>before</p><script>' + 'if (a<b) x();'.repeat(n / 13) },
   { name: '10^6 entities', n: 100_000, gen: (n) => '<p>' + '&amp;&lt;&#x41;&nbsp;&bogus;'.repeat(n / 5) + '</p>' },
+  // A reply thread found by its shape (page/reply-threads.ts): alike records beside reply forms,
+  // each record a comment to list.
+  { name: '100,000 alike comment records beside reply forms', n: 10_000, opts: { comments: true },
+    gen: (n) => '<h1>Thread</h1><div class="a">' + '<p>The article runs on for longer than its comments do, one paragraph after another.</p>'.repeat(n) +
+      '</div><div class="t">' + '<div class="c"><b>Name</b><p>Some words of a comment here.</p></div>'.repeat(n) +
+      '<div class="f"><textarea></textarea></div>'.repeat(10) + '</div>' },
   { name: 'one 10 MB word', n: 1_000_000, gen: (n) => '<p>' + 'a'.repeat(n) + '</p>' },
   { name: 'a flat 20 MB article (bytes)', n: 20_000, bytes: true,
     gen: (n) => '<html><body><article>' + '<p>The grain is beaten from the straw and the chaff blown away by the wind, sentence after sentence.</p>\n'.repeat(n) + '</article></body></html>' },

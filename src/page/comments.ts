@@ -46,7 +46,9 @@ export function findComments(scores: UnitScores, model: BlockModel, body: Labels
   if (!units.length) return [];
   const pc = model.comments ? predictProbaRows(model.comments.gbdt, rows, units.length, N_BLOCK_FEATURES) : null;
   const shown = body.effectiveAll();
-  const shaped = replyThreads(body.doc);
+  // Per element id: 1 inside a record of a thread found by its shape (records are disjoint siblings: linear).
+  const inRecords = new Uint8Array(body.doc.elements.length);
+  for (const t of replyThreads(body.doc)) for (const r of t.records) inRecords.fill(1, r.id, r.id + r.tags + 1);
   const found: DomElement[] = [];
   for (let k = 0; k < units.length; k++) {
     const at = k * N_BLOCK_FEATURES;
@@ -54,18 +56,12 @@ export function findComments(scores: UnitScores, model: BlockModel, body: Labels
     const declared = rows[at + IN_COMMENTS] === 1 && rows[at + IN_FORM] === 0;
     // In a thread found by its shape, the records are the comments: their lines that are not
     // links, and that the body model does not take for furniture (a form's preview box).
-    const inRecord = scores.p[k] >= SHAPED_BODY_P && units[k].inlineLinkLen * 2 < units[k].inlineLen &&
-      shaped.some((t) => t.records.some((r) => within(units[k], r)));
+    const inRecord = inRecords[units[k].id] === 1 && scores.p[k] >= SHAPED_BODY_P && units[k].inlineLinkLen * 2 < units[k].inlineLen;
     const comment = inRecord || p >= COMMENT_THRESHOLD || (declared && p >= DECLARED_THRESHOLD);
     // A thread's own heading ("3 comments") is furniture, not a comment.
     if (comment && shown[units[k].id] !== CONTENT && !HEADING_TAGS.has(units[k].tag)) found.push(units[k]);
   }
   return groupByThread(found);
-}
-
-/** Whether `el` is `thread` or inside it (pre-order ids: a subtree is one range). */
-function within(el: DomElement, thread: DomElement): boolean {
-  return el.id >= thread.id && el.id <= thread.id + thread.tags;
 }
 
 /** Comment units grouped by the child of their common ancestor that holds them. */
