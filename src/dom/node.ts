@@ -132,6 +132,11 @@ export function* walkElements(root: DomElement): Generator<DomElement> {
   }
 }
 
+/** Whether `el` is `root` or inside it, on a tree with features (pre-order ids: a subtree is one range). */
+export function inSubtree(el: DomElement, root: DomElement): boolean {
+  return el.id >= root.id && el.id <= root.id + root.tags;
+}
+
 export function isAncestor(a: DomElement, b: DomElement): boolean {
   for (let p: DomElement | null = b.parent; p; p = p.parent) if (p === a) return true;
   return false;

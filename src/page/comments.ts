@@ -13,7 +13,7 @@
  * Entries: the comment units' lowest common ancestor is the thread; each of its children holding
  * comment units is one entry (a top-level comment with its replies, where the page nests them).
  */
-import type { DomElement } from '../dom/node.js';
+import { inSubtree, type DomElement } from '../dom/node.js';
 import { predictProbaRows } from '../learn/gbdt.js';
 import { BLOCK_FEATURES, N_BLOCK_FEATURES, unitText } from './block-features.js';
 import { CONTENT, type Labels } from './labels.js';
@@ -84,7 +84,7 @@ function commonAncestor(els: readonly DomElement[]): DomElement {
   // `tags` counts descendants, so "holds" is an interval test).
   let lca = els[0];
   for (const el of els) {
-    while (lca.parent && !(el.id >= lca.id && el.id <= lca.id + lca.tags)) lca = lca.parent;
+    while (lca.parent && !inSubtree(el, lca)) lca = lca.parent;
   }
   return lca;
 }

@@ -16,7 +16,7 @@
  * dialog is the exception: it is cut whatever its share unless it holds the headline (a product
  * page's whole privacy policy in a modal outweighs its two paragraphs of description).
  */
-import { isAncestor, type DomDocument, type DomElement } from '../dom/node.js';
+import { inSubtree, isAncestor, type DomDocument, type DomElement } from '../dom/node.js';
 import { CONTENT, type Labels } from './labels.js';
 import { cutComments } from './default.js';
 import { bylineElements } from './byline-lines.js';
@@ -92,7 +92,7 @@ export function contractCuts(doc: DomDocument, ctx: ContractContext): [DomElemen
   // Not in thresher's own clean HTML: the first extraction cut what it had to, and an <article>
   // after the rendered headline is the page's own (fuzz campaign, issue 25).
   const next = ctx.headline && !ctx.renderedHeadline ? laterArticle(doc, ctx.headline, limit) : null;
-  const inCut = (e: DomElement): boolean => out.some(([el]) => el.id <= e.id && e.id <= el.id + el.tags);
+  const inCut = (e: DomElement): boolean => out.some(([el]) => inSubtree(e, el));
   if (next && !inCut(next)) out.push([next, 'a second article after the page\'s own (infinite scroll)']);
   if (ctx.headline && !ctx.renderedHeadline && !ctx.byline) {
     for (const el of bylineElements(doc, ctx.headline, { authors: ctx.authors ?? [] })) if (el.textLen <= limit && !inCut(el)) out.push([el, BYLINE]);
@@ -108,7 +108,7 @@ export function contractCuts(doc: DomDocument, ctx: ContractContext): [DomElemen
  */
 function laterArticle(doc: DomDocument, headline: DomElement, limit: number): DomElement | null {
   const els = doc.elements;
-  const holdsHeadline = (el: DomElement): boolean => headline.id >= el.id && headline.id <= el.id + el.tags;
+  const holdsHeadline = (el: DomElement): boolean => inSubtree(headline, el);
   for (let i = headline.id + headline.tags + 1; i < els.length; i++) {
     const h = els[i];
     if (h.tag !== 'h1' || h.hidden) continue;

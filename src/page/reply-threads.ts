@@ -11,7 +11,7 @@
  * when the form sits at the end of it) and never one holding most of the page's prose (a forum's
  * posts are its content: default.ts cutComments keeps those as it keeps declared threads).
  */
-import type { DomDocument, DomElement } from '../dom/node.js';
+import { inSubtree, type DomDocument, type DomElement } from '../dom/node.js';
 
 /** Containers looked at from a form, at most, for the records beside it. */
 const MAX_CLIMB = 6;
@@ -39,13 +39,15 @@ export function replyThreads(doc: DomDocument): ReplyThread[] {
   const found: ReplyThread[] = [];
   for (const place of places) {
     // Attached to this tree (the parser may have moved it) inside the body, and shown.
-    if (els[place.id] !== place || !inside(place, body) || place === body || hiddenUpTo(place, body)) continue;
+    if (els[place.id] !== place || place === body || !inSubtree(place, body) || hiddenUpTo(place, body)) continue;
     const t = threadAround(place, body, bodyPlain, els);
     if (t && (!h1 || t.thread.id > h1.id)) found.push(t);
   }
-  return found.filter((t) => !found.some((o) => o !== t && o.thread !== t.thread && inside(t.thread, o.thread)))
-    .filter((t, i, all) => all.findIndex((o) => o.thread === t.thread) === i)
-    .sort((a, b) => a.thread.id - b.thread.id);
+  // Outermost only: in document order, a thread inside the last one kept (or the same) is dropped.
+  found.sort((a, b) => a.thread.id - b.thread.id);
+  const out: ReplyThread[] = [];
+  for (const t of found) if (!out.length || !inSubtree(t.thread, out[out.length - 1].thread)) out.push(t);
+  return out;
 }
 
 /** The lowest container from `place` up that holds a run of alike records, if it is a thread. */
@@ -117,9 +119,4 @@ function firstH1(body: DomElement, els: readonly DomElement[]): DomElement | nul
 function holdsH1(t: DomElement, els: readonly DomElement[]): boolean {
   for (let i = t.id + 1, end = t.id + t.tags; i <= end; i++) if (els[i].tag === 'h1') return true;
   return false;
-}
-
-/** Whether `a` is `b` or inside it. */
-function inside(a: DomElement, b: DomElement): boolean {
-  return a.id >= b.id && a.id <= b.id + b.tags;
 }

@@ -15,7 +15,7 @@
  *    base URL; only http, https and mailto links (http and https images) are kept; a lazy-loaded
  *    image's real source (data-src, ...) replaces a placeholder.
  */
-import type { DomDocument, DomElement } from '../dom/node.js';
+import { inSubtree, type DomDocument, type DomElement } from '../dom/node.js';
 import { BLOCK_TAGS, PRE_TAGS } from '../dom/tags.js';
 import { NOISE, type Labels } from '../page/labels.js';
 
@@ -161,7 +161,7 @@ export function serializeElement(root: DomElement, labels: Labels | null, base: 
 /** Whether an element lies in one of `roots`' subtrees (ids are pre-order, `tags` counts descendants); undefined for none. */
 function insideAny(roots: readonly DomElement[] | undefined): ((el: DomElement) => boolean) | undefined {
   if (!roots?.length) return undefined;
-  return (el) => roots.some((r) => el.id >= r.id && el.id <= r.id + r.tags);
+  return (el) => roots.some((r) => inSubtree(el, r));
 }
 
 /** Tag names written as they are: others are unwrapped. */
