@@ -10,7 +10,7 @@ import { MAX_DATA_SCRIPT_CHARS } from '../src/dom/data-scripts.js';
 import { markRecords } from '../src/page/records.js';
 import { contractCuts } from '../src/page/contract.js';
 import { conventionOptions, conventionText } from '../src/eval/conventions.js';
-import { jsonArticle } from '../src/page/json-article.js';
+import { jsonArticle, SHORT_ARTICLE_CHARS } from '../src/page/json-article.js';
 import { MODE_BIAS, dropRepeatedText, shiftLogOdds } from '../src/page/learned.js';
 import { groupByThread } from '../src/page/comments.js';
 import { textUnits } from '../src/page/block-features.js';
@@ -132,11 +132,27 @@ test('contract: a page whose article is only in its JSON-LD gives that article, 
 });
 
 test('json article: short or absent JSON text is no article; Markdown escapes what would be markup', () => {
-  assert.equal(jsonArticle(undefined, 0), null);
-  assert.equal(jsonArticle('Too short.', 0), null);
-  assert.equal(jsonArticle(PROSE.join('\n'), 10_000), null);
-  const md = jsonArticle(`# not a heading\n${PROSE.join(' ')} with *stars*`, 0)!.markdown;
+  assert.equal(jsonArticle(undefined, ''), null);
+  assert.equal(jsonArticle('Too short.', ''), null);
+  assert.equal(jsonArticle(PROSE.join('\n'), 'x'.repeat(10_000)), null);
+  const md = jsonArticle(`# not a heading\n${PROSE.join(' ')} with *stars*`, '')!.markdown;
   assert.match(md, /^\\# not a heading\n\n.*\\\*stars\\\*/);
+});
+
+test('json article: beside a short article, taken only when the kept text is a small part of it and shows none of it', () => {
+  const long = [...PROSE, ...PROSE.map((p) => p.replace(/the /g, 'that ')), ...PROSE.map((p) => p.replace(/a /g, 'one '))].join('\n');
+  const caption = 'Volunteers on the roof of the mill in March. Photo: Valley News archive. By Jane Doe, staff reporter, with additional reporting from the valley bureau. Subscribe for unlimited access to every story, from 1 euro a month, and cancel at any time you wish.';
+  assert.ok(caption.length >= SHORT_ARTICLE_CHARS && 3 * caption.length <= long.length);
+  assert.equal(jsonArticle(long, caption)!.text, long);
+  // A kept lead that repeats the article: the visible page shows it, it stays.
+  assert.equal(jsonArticle(long, PROSE.slice(0, 2).join('\n')), null);
+  // Kept text a third of the JSON's length or more: the visible page is taken as the article.
+  assert.equal(jsonArticle(PROSE.join('\n'), caption), null);
+  // Through extract(): the caption and byline give way to the article the JSON-LD holds.
+  const head = `<script type="application/ld+json">${JSON.stringify({ '@type': 'NewsArticle', headline: 'Mill', articleBody: long })}</script>`;
+  const r = extract(page(`<h1>Volunteers bring the old mill back to life</h1><figure><img src="m.jpg"><figcaption>${caption}</figcaption></figure><div class="paywall"><p>${caption}</p></div>`, head));
+  assert.equal(r.text, long);
+  assert.equal(r.attempts.at(-1)!.algorithm, 'json');
 });
 
 test('modes: precision keeps a subset of balanced, balanced a subset of recall', () => {

@@ -115,6 +115,15 @@ test('parse: never-content elements are dropped, hidden ones kept and flagged, n
   assert.ok(s.includes('<noscript><p>"fallback text"</p></noscript>'), s);
 });
 
+test('parse: ruby annotations (furigana) are dropped, the base text they annotate stays', () => {
+  const d = parseHtml('<body><p><ruby>子<rp>(</rp><rt>こ</rt><rp>)</rp></ruby>どもへの<ruby>体罰<rt>たいばつ</rt></ruby>を禁止</p></body>');
+  const s = shape(d.body!);
+  assert.ok(!s.includes('<rt') && !s.includes('<rp') && !s.includes('たいばつ'), s);
+  const plain = parseHtml('<body><p><ruby>子</ruby>どもへの<ruby>体罰</ruby>を禁止</p></body>');
+  computeFeatures(d); computeFeatures(plain);
+  assert.equal(d.body!.textLen, plain.body!.textLen);
+});
+
 test('parse: an unclosed <title> does not swallow the page', () => {
   const d = parseHtml('<html><head><title>Headline\n<body><p>' + 'Body text. '.repeat(300) + '</p></body></html>');
   assert.ok(d.body, 'body exists');

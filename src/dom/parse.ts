@@ -23,6 +23,10 @@ export const NEVER_CONTENT = new Set([
   'optgroup', 'input', 'textarea', 'datalist', 'dialog', 'param', 'frame', 'frameset',
   // Raw text (their markup is read as text) shown only by browsers without embeds or frames: none today.
   'noembed', 'noframes',
+  // Ruby annotations: the reading printed over a word (Japanese furigana), and the parentheses a
+  // browser without ruby shows around it. Kept, they would repeat every annotated word in the
+  // text ("子こども" for 子ども); the base text alone is what the page says.
+  'rt', 'rp',
 ]);
 // <link> stays: it has no text, and page metadata reads rel=canonical, rel=author and image_src from it.
 

@@ -22,7 +22,7 @@ import { extractMetadata } from './metadata/index.js';
 import type { MetadataResult } from './metadata/types.js';
 import { applyContract, FIGURE_REASON } from './contract.js';
 import { findComments, renderComments } from './comments.js';
-import { jsonArticle, type JsonArticle } from './json-article.js';
+import { jsonArticle, SHORT_ARTICLE_CHARS, type JsonArticle } from './json-article.js';
 import { repairMojibake } from '../text/mojibake.js';
 import { oneLine } from '../text/whitespace.js';
 import { labelSatisfiable } from './satisfiable.js';
@@ -46,8 +46,6 @@ export const LABELERS: Record<Algorithm, Labeler> = {
 /** Defaults: a 50 MB page still goes through; a pathological tree is cut, not allowed to stall. */
 export const DEFAULT_BUDGET: Budget = { maxBytes: 64 * 1024 * 1024, maxNodes: 200_000, maxMillis: 10_000 };
 
-/** Below this many characters of text, the cascade tries the next labeler. */
-const MIN_CHARS = 250;
 const CASCADE: Algorithm[] = ['default', 'satisfiable', 'tagtree'];
 
 export function extract(input: string | Uint8Array, options: ExtractOptions = {}): Extraction {
@@ -68,7 +66,7 @@ export function extract(input: string | Uint8Array, options: ExtractOptions = {}
   const order = overBudget ? ['satisfiable' as Algorithm] : [algorithm, ...CASCADE.filter((a) => a !== algorithm)];
   const c = runCascade(doc, options, meta, order, { t0, maxMillis: budget.maxMillis, diagnostics });
   // The article may exist only in the page's JSON (rendered by script): then that is the output.
-  const fromJson = c.text.length < MIN_CHARS ? jsonArticle(meta.articleBody, c.text.length) : null;
+  const fromJson = jsonArticle(meta.articleBody, c.text);
   if (fromJson) c.attempts.push({ algorithm: 'json', chars: fromJson.text.length, accepted: true });
   else c.attempts[c.chosen].accepted = true;
   const siteNotes = (c.labels as { diagnostics?: Diagnostic[] }).diagnostics;
@@ -229,7 +227,7 @@ function runCascade(doc: DomDocument, options: ExtractOptions, meta: MetadataRes
     const first = best === null;
     attempts.push({ algorithm: alg, chars: t.length, accepted: false });
     if (first || t.length > best!.text.length) best = { labels: l, text: t, attempts, chosen: attempts.length - 1, uncut };
-    if (first && t.length >= MIN_CHARS) break;
+    if (first && t.length >= SHORT_ARTICLE_CHARS) break;
     if (performance.now() - clock.t0 > clock.maxMillis) {
       clock.diagnostics.push({ code: 'W_BUDGET_TIME', message: 'time budget spent during the fallback cascade' });
       break;

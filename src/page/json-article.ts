@@ -1,10 +1,13 @@
 /**
  * The fallback output for a page whose article exists only in its JSON (JSON-LD `articleBody`, a
  * Next.js `__NEXT_DATA__` or Nuxt payload, read by page/metadata/): the visible page is an empty
- * shell its scripts would fill. extract() takes it when every labeler kept less than a short
- * article and the JSON holds more than they kept; `attempts` records it as 'json'.
+ * shell its scripts would fill, or shows only what stands around the article (its lead, a
+ * caption, a byline, a paywall's offer). extract() takes it when the labelers kept less than a
+ * short article, or when what they kept is a small part of the JSON's length and repeats almost
+ * none of its text; `attempts` records it as 'json'.
  */
 import { CLEAN_HTML_GENERATOR, escapeText, HEADLINE_MARK } from '../render/html.js';
+import { gramShare, wordGrams, wordsOf } from './article-body.js';
 
 export interface JsonArticle {
   text: string;
@@ -14,13 +17,28 @@ export interface JsonArticle {
 
 /** Below this many characters the JSON's text is a summary, not an article. */
 const MIN_JSON_CHARS = 200;
+/**
+ * Less kept text than this is no article: extract()'s cascade then tries the next labeler, and a
+ * JSON article, when the page has one, is taken.
+ */
+export const SHORT_ARTICLE_CHARS = 250;
+/**
+ * Longer kept text gives way to the JSON's only when the JSON is this many times longer and the
+ * kept text holds less than MAX_SHOWN_SHARE of its word trigrams: the page shows something else
+ * than the article (on the dev sets: a caption and a byline beside a 4,300-character body; a
+ * teaser and a subscription offer beside a 3,700-character one).
+ */
+const MIN_JSON_RATIO = 3;
+const MAX_SHOWN_SHARE = 0.2;
 
-/** The article from the page's JSON, as paragraphs, when it holds more than the `visibleChars` the labelers kept. */
-export function jsonArticle(articleBody: string | undefined, visibleChars: number): JsonArticle | null {
+/** The article from the page's JSON, as paragraphs, when the `kept` text the labelers gave does not show it. */
+export function jsonArticle(articleBody: string | undefined, kept: string): JsonArticle | null {
   if (!articleBody) return null;
   const paragraphs = articleBody.split(/\n+/).map((p) => p.replace(/\s+/g, ' ').trim()).filter(Boolean);
   const text = paragraphs.join('\n');
-  if (text.length < MIN_JSON_CHARS || text.length <= visibleChars) return null;
+  if (text.length < MIN_JSON_CHARS || text.length <= kept.length) return null;
+  if (kept.length >= SHORT_ARTICLE_CHARS &&
+    (text.length < MIN_JSON_RATIO * kept.length || gramShare(wordsOf(text), wordGrams(wordsOf(kept))) >= MAX_SHOWN_SHARE)) return null;
   return {
     text,
     markdown: paragraphs.map(escapeMarkdownLine).join('\n\n') + '\n',
