@@ -2,7 +2,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { selectExpectedF1, shareVerdictInAlikeRuns } from '../src/page/learned.js';
+import { addedUnitsScore, selectExpectedF1, shareVerdictInAlikeRuns, type UnitScores } from '../src/page/learned.js';
+import { CONTENT, Labels } from '../src/page/labels.js';
 import { BLOCK_FEATURES, blockFeatures, textUnits, unitText } from '../src/page/block-features.js';
 import { BLOCK_MODEL } from '../src/page/block-model.generated.js';
 import { parseHtml } from '../src/dom/parse.js';
@@ -108,4 +109,22 @@ test('user comments never go into the body; comments: true lists them apart, one
   // The cut says why, for the debug view.
   const thread0 = extract(html, { debug: true }).blocks!.find((b) => b.path.includes('comments'));
   assert.match(thread0!.reason, /user comments/);
+});
+
+test('cascade veto: the model\'s mean probability over what another labeler adds, weighted by length', () => {
+  const doc = parseHtml('<body><p>The first paragraph of the article, kept by both.</p><p>Site footer.</p><p>A comment under the article, with some words.</p></body>');
+  computeFeatures(doc);
+  const units = textUnits(doc);
+  assert.equal(units.length, 3);
+  const learned = new Labels(doc) as Labels & { scores: UnitScores };
+  learned.scores = { units, rows: new Float32Array(0), p: Float64Array.from([0.9, 0.02, 0.5]), keep: [true, false, false] };
+  learned.set(units[0], CONTENT, 'kept');
+  const fallback = new Labels(doc);
+  for (const u of units) fallback.set(u, CONTENT, 'kept');
+  const [, footer, comment] = units;
+  const expected = (footer.inlineLen * 0.02 + comment.inlineLen * 0.5) / (footer.inlineLen + comment.inlineLen);
+  assert.ok(Math.abs(addedUnitsScore(learned, fallback)! - expected) < 1e-12);
+  // Nothing added, or no scores to judge by: no opinion.
+  assert.equal(addedUnitsScore(learned, learned), null);
+  assert.equal(addedUnitsScore(new Labels(doc), fallback), null);
 });

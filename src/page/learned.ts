@@ -110,6 +110,25 @@ export function labelLearned(doc: DomDocument, base: DefaultLabels, model: Block
   return labels;
 }
 
+/**
+ * The model's length-weighted mean probability over the units that `other` keeps and the learned
+ * `labels` (with their scores) do not: how much the model believes in what another labeler adds.
+ * Null when it adds no unit text.
+ */
+export function addedUnitsScore(labels: Labels & { scores?: UnitScores }, other: Labels): number | null {
+  const scores = labels.scores;
+  if (!scores) return null;
+  const own = labels.effectiveAll(), theirs = other.effectiveAll();
+  let len = 0, weighted = 0;
+  for (let k = 0; k < scores.units.length; k++) {
+    const id = scores.units[k].id;
+    if (theirs[id] !== CONTENT || own[id] === CONTENT) continue;
+    len += scores.units[k].inlineLen;
+    weighted += scores.units[k].inlineLen * scores.p[k];
+  }
+  return len > 0 ? weighted / len : null;
+}
+
 /** A run of alike units shares its verdict from this many units on. */
 const ALIKE_RUN_MIN = 3;
 /** ...when their lengths are this alike: standard deviation at most this share of the mean. */
