@@ -92,6 +92,22 @@ test('contract: the headline, figures and hidden copies are cut; an element hold
   assert.deepEqual(contractCuts(wrapped, { headline: null, images: false }), []);
 });
 
+test('contract: a caption without <figure> is one by its name beside an image; a card named so, or one far from an image, is not', () => {
+  const body = PROSE.map((p) => `<p>${p}</p>`).join('');
+  const html = page(`<article><h1>Volunteers bring the old mill back to life</h1>${body}` +
+    `<div class="wp-caption"><img src="/m.jpg"><p class="wp-caption-text">The wheel at dawn, before the first run in forty years.</p></div>` +
+    `<p>${PROSE[1].split('').reverse().join('')}</p><span class="photo-credit">Photo: Valley News archive</span><img src="/n.jpg"></article>`);
+  const r = extract(html, { formats: ['markdown'] });
+  assert.doesNotMatch(r.text, /The wheel at dawn|Valley News archive/);
+  assert.match(extract(html, { images: true, formats: ['markdown'] }).markdown!, /The wheel at dawn/, 'images: true shows it beside its image');
+  const cut = (inner: string): string[] => contractCuts(parsed(page(`<article>${body}${inner}</article>`)), { headline: null, images: false }).map(([el]) => el.tag);
+  // A product card's "caption" holds a linked name and a price, each a block of its own.
+  assert.deepEqual(cut(`<div class="thumbnail"><img src="/p.jpg"><div class="caption"><h4><a href="/p">Oak chair</a></h4><p>$120</p></div></div>`), []);
+  // A caption class with no image near it is a label, not a caption.
+  assert.deepEqual(cut(`<div><div><p class="caption">Opening hours: 9 to 5, every day but Sunday</p></div></div>`), []);
+  assert.deepEqual(cut(`<div><img src="/q.jpg"><p class="caption">The mill in 1890</p></div>`), ['p']);
+});
+
 test('contract: a dialog opened on demand is cut at any share, unless it holds the headline', () => {
   // A long policy in a modal outweighs a short product description: still not content.
   const policy = Array.from({ length: 12 }, (_, i) => `<p>Section ${i + 1}. We process personal information for the purposes set out in this notice, and keep it no longer than the law requires of us.</p>`).join('');

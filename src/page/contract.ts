@@ -72,7 +72,8 @@ export function contractCuts(doc: DomDocument, ctx: ContractContext): [DomElemen
     // In thresher's own clean HTML what is marked as left out of the text (data-thresher="figure":
     // a figure, or what was written from inside one) is cut, and no other figure: the first
     // extraction decided (its share of the text there is another; found by the fuzz campaign).
-    const figure = !ctx.images && (ctx.renderedHeadline ? el.attr('data-thresher') === 'figure' : el.tag === 'figure' || el.tag === 'figcaption');
+    const figure = !ctx.images && (ctx.renderedHeadline ? el.attr('data-thresher') === 'figure'
+      : el.tag === 'figure' || el.tag === 'figcaption' || isMarkupCaption(el));
     const reason = el.hidden ? 'hidden by its markup'
       : isClosedDialog(el) ? DIALOG
       : figure ? FIGURE
@@ -117,6 +118,28 @@ function laterArticle(doc: DomDocument, headline: DomElement, limit: number): Do
     if (article && article.textLen <= limit) return article;
   }
   return null;
+}
+
+/** A caption is short: a longer element named so is a container (a gallery, a product grid). */
+const MAX_CAPTION_CHARS = 300;
+/** The words every theme names its captions and photo credits with, where it uses no <figcaption>. */
+const CAPTION_NAME = /caption|cutline|credit/i;
+
+/**
+ * A caption without <figure>: a short element whose class or id names a caption or credit
+ * (WordPress's wp-caption-text, a news theme's photo-credit), next to an image (one in it, its
+ * parent or grandparent). The name alone is not enough: "credit" also names a byline, and a
+ * "caption" class styles many short labels.
+ */
+function isMarkupCaption(el: DomElement): boolean {
+  if (el.textLen === 0 || el.textLen > MAX_CAPTION_CHARS || el.attrs.length === 0) return false;
+  // One block of unlinked text: a card's "caption" (Bootstrap's thumbnails, product grids) holds a
+  // linked name, a price and a button in blocks of their own.
+  if (el.blocks > 1 || el.linkTextLen * 2 > el.textLen) return false;
+  const parent = el.parent;
+  if (el.images === 0 && (parent?.images ?? 0) === 0 && (parent?.parent?.images ?? 0) === 0) return false;
+  for (const a of el.attrs) if ((a.name === 'class' || a.name === 'id') && CAPTION_NAME.test(a.value)) return true;
+  return false;
 }
 
 /** A dialog the page shows only on demand: a `<dialog>` without `open`, or one declared modal. */
