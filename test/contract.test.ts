@@ -155,6 +155,16 @@ test('json article: short or absent JSON text is no article; Markdown escapes wh
   assert.match(md, /^\\# not a heading\n\n.*\\\*stars\\\*/);
 });
 
+test('json article: the standfirst the page shows and the JSON body leaves out opens the article', () => {
+  const standfirst = 'Snow on a solar roof costs more than a day of power: its weight strains the panels and their mounts.';
+  const body = PROSE.join('\n');
+  assert.equal(jsonArticle(body, `${standfirst}\nSubscribe`, standfirst)!.text, `${standfirst}\n${body}`);
+  // Not when the page does not show it, nor when the JSON body already holds it, nor for a label.
+  assert.equal(jsonArticle(body, 'Subscribe', standfirst)!.text, body);
+  assert.equal(jsonArticle(`${standfirst}\n${body}`, standfirst, standfirst)!.text, `${standfirst}\n${body}`);
+  assert.equal(jsonArticle(body, 'News in brief', 'News in brief')!.text, body);
+});
+
 test('json article: beside a short article, taken only when the kept text is a small part of it and shows none of it', () => {
   const long = [...PROSE, ...PROSE.map((p) => p.replace(/the /g, 'that ')), ...PROSE.map((p) => p.replace(/a /g, 'one '))].join('\n');
   const caption = 'Volunteers on the roof of the mill in March. Photo: Valley News archive. By Jane Doe, staff reporter, with additional reporting from the valley bureau. Subscribe for unlimited access to every story, from 1 euro a month, and cancel at any time you wish.';

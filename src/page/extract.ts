@@ -66,7 +66,7 @@ export function extract(input: string | Uint8Array, options: ExtractOptions = {}
   const order = overBudget ? ['satisfiable' as Algorithm] : [algorithm, ...CASCADE.filter((a) => a !== algorithm)];
   const c = runCascade(doc, options, meta, order, { t0, maxMillis: budget.maxMillis, diagnostics });
   // The article may exist only in the page's JSON (rendered by script): then that is the output.
-  const fromJson = jsonArticle(meta.articleBody, c.text);
+  const fromJson = jsonArticle(meta.articleBody, c.text, meta.metadata.description);
   if (fromJson) c.attempts.push({ algorithm: 'json', chars: fromJson.text.length, accepted: true });
   else c.attempts[c.chosen].accepted = true;
   const siteNotes = (c.labels as { diagnostics?: Diagnostic[] }).diagnostics;

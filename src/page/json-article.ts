@@ -31,14 +31,27 @@ export const SHORT_ARTICLE_CHARS = 250;
 const MIN_JSON_RATIO = 3;
 const MAX_SHOWN_SHARE = 0.2;
 
-/** The article from the page's JSON, as paragraphs, when the `kept` text the labelers gave does not show it. */
-export function jsonArticle(articleBody: string | undefined, kept: string): JsonArticle | null {
+/** A standfirst is a sentence or a few: shorter is a label, longer is not a summary. */
+const MIN_STANDFIRST_CHARS = 40;
+const MAX_STANDFIRST_CHARS = 600;
+
+/**
+ * The article from the page's JSON, as paragraphs, when the `kept` text the labelers gave does not
+ * show it. `description` is the page's summary (metadata): a JSON body often leaves out the
+ * standfirst the page shows above it, so when the kept text shows the description and the JSON
+ * does not hold it, it opens the article, as on the page.
+ */
+export function jsonArticle(articleBody: string | undefined, kept: string, description?: string): JsonArticle | null {
   if (!articleBody) return null;
   const paragraphs = articleBody.split(/\n+/).map((p) => p.replace(/\s+/g, ' ').trim()).filter(Boolean);
-  const text = paragraphs.join('\n');
-  if (text.length < MIN_JSON_CHARS || text.length <= kept.length) return null;
+  const body = paragraphs.join('\n');
+  if (body.length < MIN_JSON_CHARS || body.length <= kept.length) return null;
   if (kept.length >= SHORT_ARTICLE_CHARS &&
-    (text.length < MIN_JSON_RATIO * kept.length || gramShare(wordsOf(text), wordGrams(wordsOf(kept))) >= MAX_SHOWN_SHARE)) return null;
+    (body.length < MIN_JSON_RATIO * kept.length || gramShare(wordsOf(body), wordGrams(wordsOf(kept))) >= MAX_SHOWN_SHARE)) return null;
+  const standfirst = description?.replace(/\s+/g, ' ').trim();
+  if (standfirst && standfirst.length >= MIN_STANDFIRST_CHARS && standfirst.length <= MAX_STANDFIRST_CHARS &&
+    kept.replace(/\s+/g, ' ').includes(standfirst) && !body.includes(standfirst.slice(0, MIN_STANDFIRST_CHARS))) paragraphs.unshift(standfirst);
+  const text = paragraphs.join('\n');
   return {
     text,
     markdown: paragraphs.map(escapeMarkdownLine).join('\n\n') + '\n',
