@@ -2,7 +2,8 @@
  * The output contract (README "The result"), applied to every labeler's labels before rendering:
  * `text`, `markdown` and `html` are the main content, and never hold
  *  - the headline (it is `title`; `title: true` puts it back in front),
- *  - captions, credits and figures (`images: true` keeps figures in Markdown and HTML),
+ *  - captions, credits and figures: <figure>, <figcaption>, and a short block named caption or
+ *    credit beside an image (`images: true` keeps them in Markdown and HTML),
  *  - user comments (`comments: true` lists them apart),
  *  - what the page hides (`hidden`, `aria-hidden`, inline display:none or visibility:hidden),
  *  - dialogs the page opens on demand (`<dialog>` without `open`, `aria-modal="true"`): size
