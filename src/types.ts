@@ -115,6 +115,10 @@ export const EXTRACT_MODES: readonly ExtractMode[] = ['precision', 'balanced', '
 export interface CommentEntry {
   text: string;
   markdown: string;
+  /** Who wrote it, where the record's markup names them (a `fn`/author/username element, `<cite>`, itemprop=author). */
+  author?: string;
+  /** When it was posted, ISO 8601 (a `<time datetime>`, itemprop dateCreated, or a short date-named element's text). */
+  published?: string;
 }
 
 export interface SiteRefiner {

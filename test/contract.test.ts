@@ -205,7 +205,8 @@ test('repeated text: a kept unit repeating one of another container is dropped; 
 test('comments: units are grouped per child of their thread', () => {
   const doc = parsed(page(`<ol id="thread"><li><p>First comment words here</p><p>and more</p></li><li><p>Second comment</p></li></ol>`));
   const ps = doc.elements.filter((e) => e.tag === 'p');
-  assert.deepEqual(groupByThread(ps).map((g) => g.length), [2, 1]);
+  assert.deepEqual(groupByThread(ps).map((g) => g.units.length), [2, 1]);
+  assert.deepEqual(groupByThread(ps).map((g) => g.record.tag), ['li', 'li']);
   assert.deepEqual(groupByThread([]), []);
 });
 

@@ -22,6 +22,7 @@ import type { BlockModel, UnitScores } from './learned.js';
 import type { CommentEntry } from '../types.js';
 import { escapeLineStart, escapeText } from '../render/markdown.js';
 import { replyThreads } from './reply-threads.js';
+import { commentMeta } from './comment-meta.js';
 
 /** A unit is part of a comment from this probability on. */
 export const COMMENT_THRESHOLD = 0.5;
@@ -40,8 +41,11 @@ const SHAPED_BODY_P = 0.2;
 const IN_COMMENTS = BLOCK_FEATURES.indexOf('in_comments');
 const IN_FORM = BLOCK_FEATURES.indexOf('in_form');
 
+/** One comment: its units, and the record that holds them (where its author and date are shown). */
+export interface CommentGroup { units: DomElement[]; record: DomElement }
+
 /** The page's comment units, grouped per comment, in page order; never a unit the body shows. */
-export function findComments(scores: UnitScores, model: BlockModel, body: Labels): DomElement[][] {
+export function findComments(scores: UnitScores, model: BlockModel, body: Labels): CommentGroup[] {
   const { units, rows } = scores;
   if (!units.length) return [];
   const pc = model.comments ? predictProbaRows(model.comments.gbdt, rows, units.length, N_BLOCK_FEATURES) : null;
@@ -64,17 +68,20 @@ export function findComments(scores: UnitScores, model: BlockModel, body: Labels
   return groupByThread(found);
 }
 
-/** Comment units grouped by the child of their common ancestor that holds them. */
-export function groupByThread(found: readonly DomElement[]): DomElement[][] {
-  if (found.length <= 1) return found.length ? [[found[0]]] : [];
+/**
+ * Comment units grouped by the child of their common ancestor that holds them (the group's
+ * record); a unit that is the common ancestor itself is its own record.
+ */
+export function groupByThread(found: readonly DomElement[]): CommentGroup[] {
+  if (found.length <= 1) return found.length ? [{ units: [found[0]], record: found[0] }] : [];
   const thread = commonAncestor(found);
-  const groups: DomElement[][] = [];
+  const groups: CommentGroup[] = [];
   let current: DomElement | null = null;
   for (const u of found) {
     let top: DomElement = u;
     while (top.parent && top.parent !== thread) top = top.parent;
-    if (top === thread || top !== current) { groups.push([u]); current = top === thread ? null : top; }
-    else groups[groups.length - 1].push(u);
+    if (top === thread || top !== current) { groups.push({ units: [u], record: top === thread ? u : top }); current = top === thread ? null : top; }
+    else groups[groups.length - 1].units.push(u);
   }
   return groups;
 }
@@ -94,9 +101,13 @@ function commonAncestor(els: readonly DomElement[]): DomElement {
  * is text a stranger wrote: "<img src=x onerror=...>" or "[x](javascript:...)" written as text
  * was live HTML or a live link in the Markdown; found by the fuzz campaign, issue 25).
  */
-export function renderComments(groups: readonly DomElement[][], repair: (s: string) => string): CommentEntry[] {
+export function renderComments(groups: readonly CommentGroup[], repair: (s: string) => string, mdy = false): CommentEntry[] {
   return groups.map((g) => {
-    const lines = g.map(unitText).filter(Boolean).map(repair);
-    return { text: lines.join('\n'), markdown: lines.map((l) => escapeLineStart(escapeText(l))).join('\n\n') };
+    const lines = g.units.map(unitText).filter(Boolean).map(repair);
+    const { author, published } = commentMeta(g.record, mdy);
+    return {
+      text: lines.join('\n'), markdown: lines.map((l) => escapeLineStart(escapeText(l))).join('\n\n'),
+      ...(author ? { author: repair(author) } : {}), ...(published ? { published } : {}),
+    };
   });
 }

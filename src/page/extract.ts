@@ -91,7 +91,9 @@ export function extract(input: string | Uint8Array, options: ExtractOptions = {}
   renderFormats(result, c, { options, title, lead, fromJson, repair });
   if (options.comments === true) {
     const scores = c.labels.scores;
-    result.comments = scores ? renderComments(findComments(scores, options.blockModel ?? BLOCK_MODEL, c.labels), repair) : [];
+    // An ambiguous 03/05 in a comment's date reads month first on a US English page, as metadata's do.
+    const mdy = /^en-us\b/i.test(metadata.lang ?? '');
+    result.comments = scores ? renderComments(findComments(scores, options.blockModel ?? BLOCK_MODEL, c.labels), repair, mdy) : [];
   }
   if (options.debug) { result.blocks = blockDebug(c.labels); result.metadataSources = meta.sources; }
   result.timings.renderMs = performance.now() - t2;
