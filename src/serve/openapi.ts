@@ -214,7 +214,7 @@ export const OPENAPI = {
         type: 'object', required: ['title', 'metadata', 'pageType', 'algorithm', 'text', 'attempts', 'diagnostics', 'timings'],
         properties: {
           url: { type: 'string' }, title: { type: 'string' }, metadata: { type: 'object' }, metadataSources: { type: 'object' },
-          comments: { type: 'array', items: { type: 'object', properties: { text: { type: 'string' }, markdown: { type: 'string' } } } },
+          comments: { type: 'array', items: { type: 'object', properties: { text: { type: 'string' }, markdown: { type: 'string' }, author: { type: 'string' }, published: { type: 'string', description: 'ISO 8601' } } } },
           pageType: { enum: ['topic', 'hub', 'image'] }, algorithm: { type: 'string' }, lang: { type: 'string' },
           encoding: { type: 'object', properties: { name: { type: 'string' }, source: { type: 'string' } } },
           text: { type: 'string' }, markdown: { type: 'string' }, html: { type: 'string' },
