@@ -62,7 +62,7 @@ function dateOf(el: DomElement, mdy: boolean): string | undefined {
   const machine = el.tag === 'time' ? el.attr('datetime') : itemprop && DATE_ITEMPROP.test(itemprop) ? el.attr('content') ?? el.attr('datetime') : undefined;
   const fromAttr = parseDate(machine, { mdy });
   if (fromAttr) return fromAttr.iso;
-  const named = el.tag === 'time' || (itemprop !== undefined && DATE_ITEMPROP.test(itemprop)) || DATE_CLASS.test(classAndId(el));
+  const named = el.tag === 'time' || (itemprop !== undefined && DATE_ITEMPROP.test(itemprop)) || DATE_CLASS.test(el.classId);
   if (!named || el.textLen === 0 || el.textLen > MAX_FIELD_CHARS) return undefined;
   const text = elementText(el).trim();
   return parseDate(text, { mdy })?.iso ?? findDates(text, { mdy, limit: 1 })[0]?.day;
@@ -80,7 +80,7 @@ function shownDate(el: DomElement, mdy: boolean): string | undefined {
 
 function authorOf(el: DomElement): string | undefined {
   const itemprop = el.attr('itemprop');
-  const named = itemprop === 'author' || itemprop === 'creator' || el.tag === 'cite' || AUTHOR_CLASS.test(classAndId(el));
+  const named = itemprop === 'author' || itemprop === 'creator' || el.tag === 'cite' || AUTHOR_CLASS.test(el.classId);
   if (!named || el.textLen === 0 || el.textLen > MAX_FIELD_CHARS) return undefined;
   // "Jane says:", "Jane schrieb", "Jane dice:": the verb the theme writes after the name (a
   // name's lower-case particles come before its last word, never after it).
@@ -88,9 +88,4 @@ function authorOf(el: DomElement): string | undefined {
   // "Shea on October 14, 2012 at 6:12 pm said:": a name with its date; the name alone is in a child.
   if (/\d/.test(text)) return undefined;
   return splitAuthor(text)[0];
-}
-
-function classAndId(el: DomElement): string {
-  const c = el.attr('class'), id = el.attr('id');
-  return c && id ? `${c} ${id}` : c ?? id ?? '';
 }

@@ -124,7 +124,7 @@ function laterArticle(doc: DomDocument, headline: DomElement, limit: number): Do
 /** A caption is short: a longer element named so is a container (a gallery, a product grid). */
 const MAX_CAPTION_CHARS = 300;
 /** The words every theme names its captions and photo credits with, where it uses no <figcaption>. */
-const CAPTION_NAME = /caption|cutline|credit/i;
+const CAPTION_NAME = /caption|cutline|credit/;
 
 /**
  * A caption without <figure>: a short element whose class or id names a caption or credit
@@ -139,8 +139,7 @@ function isMarkupCaption(el: DomElement): boolean {
   if (el.blocks > 1 || el.linkTextLen * 2 > el.textLen) return false;
   const parent = el.parent;
   if (el.images === 0 && (parent?.images ?? 0) === 0 && (parent?.parent?.images ?? 0) === 0) return false;
-  for (const a of el.attrs) if ((a.name === 'class' || a.name === 'id') && CAPTION_NAME.test(a.value)) return true;
-  return false;
+  return CAPTION_NAME.test(el.classId);
 }
 
 /** A dialog the page shows only on demand: a `<dialog>` without `open`, or one declared modal. */
