@@ -108,6 +108,27 @@ test('contract: a caption without <figure> is one by its name beside an image; a
   assert.deepEqual(cut(`<div><img src="/q.jpg"><p class="caption">The mill in 1890</p></div>`), ['p']);
 });
 
+test('contract: a call to action set between the paragraphs is cut; prose links, code samples and records with buttons are not', () => {
+  const at = (box: string): string => `<article><h1>Volunteers bring the old mill back to life</h1><p>${PROSE[0]}</p><p>${PROSE[1]}</p>${box}<p>${PROSE[2]}</p><p>${PROSE[3]}</p></article>`;
+  const cut = (box: string): string[] => contractCuts(parsed(page(at(box))), { headline: null, images: false }).map(([el]) => el.classId.trim());
+  // A form control, dropped by the parser, marks the box: a newsletter sign-up, a consent placeholder.
+  assert.deepEqual(cut(`<div class="n1"><div>Get the Sunday newsletter</div><p>One walk, one map, one pub. Every Sunday.</p><input type="email"> <button>Sign me up</button></div>`), ['n1']);
+  assert.deepEqual(cut(`<div class="e1"><p>Dieser Inhalt ist blockiert. Bitte akzeptieren Sie Cookies, um ihn zu sehen.</p><button>Externe Inhalte erlauben</button></div>`), ['e1']);
+  // So does a link on a line of its own, short enough to be a button (a row of them too).
+  assert.deepEqual(cut(`<div class="d1"><p>Valley News is reader-supported. Consider a gift.</p><a href="/d">Donate $3</a> · <a href="/d">Donate $10</a></div>`), ['d1']);
+  // A link inside a sentence is prose, and a teaser's linked heading is no button.
+  assert.deepEqual(cut(`<div class="x1">If you have no photographs of the mill, click <a href="/h">here</a> to see the archive's.</div>`), []);
+  assert.deepEqual(cut(`<div class="x2"><a href="/s"><h4>The mill's first flour</h4></a><p>A short teaser for another story.</p></div>`), []);
+  // A code sample's "Copy" button, and a box that is not set in the prose (a record among records).
+  assert.deepEqual(cut(`<div class="x3"><button>Copy</button><pre>mill --start</pre></div>`), []);
+  const records = Array.from({ length: 3 }, (_, i) => `<div class="post${i}"><p>${PROSE[i]}</p><button>Reply</button></div>`).join('');
+  assert.deepEqual(contractCuts(parsed(page(`<main>${records}</main>`)), { headline: null, images: false }), []);
+  // Through extract(): the article's paragraphs stay and the pitch goes.
+  const r = extract(page(at(`<div><p>Become a member for 5 euros a month and read every story ad-free.</p><a href="/join">Subscribe now</a></div>`)));
+  assert.doesNotMatch(r.text, /Become a member|Subscribe now/);
+  for (const p of PROSE) assert.ok(r.text.includes(p));
+});
+
 test('contract: a dialog opened on demand is cut at any share, unless it holds the headline', () => {
   // A long policy in a modal outweighs a short product description: still not content.
   const policy = Array.from({ length: 12 }, (_, i) => `<p>Section ${i + 1}. We process personal information for the purposes set out in this notice, and keep it no longer than the law requires of us.</p>`).join('');

@@ -35,7 +35,7 @@ export function computeFeatures(doc: DomDocument): void {
 
 function aggregate(el: DomElement, m: TextMeasure): void {
   let textLen = 0, linkTextLen = 0, ownTextLen = 0, maxTextNodeLen = 0, words = 0, punct = 0, commas = 0;
-  let links = 0, images = 0, tags = 0, blocks = 0, paras = 0, force = 0;
+  let links = 0, images = 0, controls = el.ownControls, tags = 0, blocks = 0, paras = 0, force = 0;
   let inlineLen = 0, inlineLinkLen = 0, inlinePunct = 0, inlineWords = 0;
   const ch = el.children;
   for (let i = 0; i < ch.length; i++) {
@@ -55,7 +55,7 @@ function aggregate(el: DomElement, m: TextMeasure): void {
     linkTextLen += c.linkTextLen;
     if (c.maxTextNodeLen > maxTextNodeLen) maxTextNodeLen = c.maxTextNodeLen;
     words += c.words; punct += c.punct; commas += c.commas;
-    links += c.links; images += c.images; tags += c.tags + 1; blocks += c.blocks; paras += c.paras;
+    links += c.links; images += c.images; controls += c.controls; tags += c.tags + 1; blocks += c.blocks; paras += c.paras;
     force += c.force;
     if (BLOCK_TAGS.has(c.tag)) blocks++;
     else if (c.inlineLen > 0) {
@@ -72,7 +72,7 @@ function aggregate(el: DomElement, m: TextMeasure): void {
   el.textLen = textLen; el.linkTextLen = linkTextLen; el.ownTextLen = ownTextLen;
   el.maxTextNodeLen = maxTextNodeLen; el.words = words; el.punct = punct; el.commas = commas;
   el.inlineLen = inlineLen; el.inlineLinkLen = inlineLinkLen; el.inlinePunct = inlinePunct; el.inlineWords = inlineWords;
-  el.links = links; el.images = images; el.tags = tags; el.blocks = blocks; el.paras = paras; el.force = force;
+  el.links = links; el.images = images; el.controls = controls; el.tags = tags; el.blocks = blocks; el.paras = paras; el.force = force;
 }
 
 /** Anchor-text share of an element's text, 0 when it has none. */

@@ -34,6 +34,12 @@ export class DomElement {
    * elements: the parser asks for every node it attaches.
    */
   dropped = false;
+  /**
+   * Form controls (<button>, <select>, a visible <input>) the parser dropped directly in this
+   * element: they are never content, but a short box that asks the reader to click or type is a
+   * call to action (contract.ts). `controls` (features) counts them in the whole subtree.
+   */
+  ownControls = 0;
   // ---- features, filled by computeFeatures() in one bottom-up pass ----
   /** Visible characters of text below (whitespace runs count 1), CJK-weighted: see text/length.ts. */
   textLen = 0;
@@ -49,6 +55,8 @@ export class DomElement {
   commas = 0;
   links = 0;
   images = 0;
+  /** Form controls dropped in this element or below (ownControls summed up the tree). */
+  controls = 0;
   /** Descendant elements. */
   tags = 0;
   /** Descendant block-level elements (p, div, li, ...). */

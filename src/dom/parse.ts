@@ -30,6 +30,9 @@ export const NEVER_CONTENT = new Set([
 ]);
 // <link> stays: it has no text, and page metadata reads rel=canonical, rel=author and image_src from it.
 
+/** Dropped elements a reader clicks or types in (counted on their parent: DomElement.ownControls). */
+const CONTROL_TAGS = new Set(['button', 'input', 'select']);
+
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
 
 /** Hidden by markup alone (we have no CSS): the `hidden` attribute, inline display:none, aria-hidden. */
@@ -182,6 +185,7 @@ function attach(parent: DomElement, node: AnyNode, before?: AnyNode): void {
       node.dropped = true;
       // A reply form's textarea is no content, but where it stood tells a comment thread's place.
       if (node.tag === 'textarea' && !parent.dropped && st.textareaParents.length < MAX_TEXTAREAS) st.textareaParents.push(parent);
+      else if (CONTROL_TAGS.has(node.tag) && !(node.tag === 'input' && node.attr('type')?.toLowerCase() === 'hidden')) parent.ownControls++;
       return;
     }
     if (++st.elementCount > st.maxNodes) { st.truncated = true; node.dropped = true; return; }
