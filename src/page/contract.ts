@@ -8,6 +8,9 @@
  *  - what the page hides (`hidden`, `aria-hidden`, inline display:none or visibility:hidden),
  *  - dialogs the page opens on demand (`<dialog>` without `open`, `aria-modal="true"`): size
  *    guides, policies, sign-up forms and cart drawers,
+ *  - a call to action set between the article's paragraphs: a short box with a form control, a
+ *    button-like link or a paid link (newsletter, membership, paywall, donation and affiliate
+ *    pitches, blocked-embed placeholders),
  *  - a second article appended after the page's own (infinite scroll),
  *  - the byline, date and reading-time lines under the headline (byline-lines.ts; they are
  *    `metadata.authors` and `published`; `byline: true` keeps them).
