@@ -123,6 +123,11 @@ test('contract: a call to action set between the paragraphs is cut; prose links,
   assert.deepEqual(cut(`<div class="x3"><button>Copy</button><pre>mill --start</pre></div>`), []);
   const records = Array.from({ length: 3 }, (_, i) => `<div class="post${i}"><p>${PROSE[i]}</p><button>Reply</button></div>`).join('');
   assert.deepEqual(contractCuts(parsed(page(`<main>${records}</main>`)), { headline: null, images: false }), []);
+  // A paywall after an article's one free paragraph: one long paragraph beside it is prose enough.
+  const free = `<p>${PROSE[0]} ${PROSE[1]} ${PROSE[2]}</p>`;
+  const gate = `<aside class="gate"><h3>Choose your access and read on:</h3><form><div>Digital, 4 euros a month<button>Choose</button></div></form></aside>`;
+  assert.deepEqual(contractCuts(parsed(page(`<section>${free}${gate}</section>`)), { headline: null, images: false }).map(([el]) => el.tag), ['aside']);
+  assert.deepEqual(contractCuts(parsed(page(`<section><p>${PROSE[0]}</p>${gate}</section>`)), { headline: null, images: false }), [], 'one short paragraph is a record, not a flow');
   // Through extract(): the article's paragraphs stay and the pitch goes.
   const r = extract(page(at(`<div><p>Become a member for 5 euros a month and read every story ad-free.</p><a href="/join">Subscribe now</a></div>`)));
   assert.doesNotMatch(r.text, /Become a member|Subscribe now/);

@@ -220,7 +220,8 @@ const WORD_CHAR = /[\p{L}\p{N}]/u;
 
 /**
  * Whether the element sits in the article's prose: its previous or next element sibling is a
- * paragraph, and its parent holds another one (a record's one description line is not a flow).
+ * paragraph, and its parent holds another one or that one is long (a record's one description
+ * line is not a flow).
  * The siblings are found by pre-order ids, and whether a parent is a flow is asked once
  * (`flows`): a parent of thousands of boxes must not be read once per box.
  */
@@ -230,7 +231,10 @@ function inProseFlow(el: DomElement, els: readonly DomElement[], flows: Map<DomE
   const after = els[el.id + el.tags + 1];
   let before: DomElement | null = el.id > parent.id + 1 ? els[el.id - 1] : null;
   while (before && before.parent !== parent) before = before.parent;
-  if (!isProse(before ?? undefined) && !(after?.parent === parent && isProse(after))) return false;
+  const b = isProse(before ?? undefined) ? before! : null, a = after?.parent === parent && isProse(after) ? after : null;
+  if (!b && !a) return false;
+  // A long paragraph beside it is prose enough: a paywall after an article's one free paragraph.
+  if (Math.max(b?.textLen ?? 0, a?.textLen ?? 0) >= LONG_PROSE_CHARS) return true;
   let flow = flows.get(parent);
   if (flow === undefined) {
     let paras = 0;
@@ -239,8 +243,9 @@ function inProseFlow(el: DomElement, els: readonly DomElement[], flows: Map<DomE
   }
   return flow;
 }
-/** Paragraphs of prose the box's parent holds, at least. */
+/** Paragraphs of prose the box's parent holds, at least, unless the one beside it is long. */
 const MIN_PROSE_PARAS = 2;
+const LONG_PROSE_CHARS = 300;
 
 function isProse(n: DomNode | undefined): boolean {
   return n !== undefined && n.kind === 1 && n.tag === 'p' && n.textLen >= MIN_PROSE_CHARS && n.linkTextLen * 2 < n.textLen;
