@@ -5,6 +5,7 @@ import { extract } from '../src/index.js';
 import { parseHtml } from '../src/dom/parse.js';
 import { computeFeatures } from '../src/dom/features.js';
 import { commentMeta } from '../src/page/comment-meta.js';
+import { renderComments } from '../src/page/comments.js';
 
 function record(inner: string) {
   const doc = parseHtml(`<!DOCTYPE html><html><body><ol><li class="comment byuser comment-author-admin">${inner}</li></ol></body></html>`);
@@ -48,4 +49,18 @@ test('comment meta: through extract(), each comment entry carries its author and
   assert.deepEqual(r.comments!.map((c) => [c.author, c.published]), [['Jane Miller', '2024-03-05T10:00:00Z'], ['Tom Baker', '2024-03-06T08:30:00Z']]);
   assert.match(r.comments![0].text, /Good news for the students/);
   assert.doesNotMatch(r.text, /Good news|Jane Miller/);
+});
+
+test('comment entries: a thread\'s furniture (one or two words, no sentence, no author or date) is no entry; a short comment is', () => {
+  const doc = parseHtml('<!DOCTYPE html><html><body><ol>' +
+    '<li><p>Loading Comments...</p></li><li><p>Like</p></li><li><p>6 comments</p></li><li><p>Δ</p></li>' +
+    '<li><p>Great post!</p></li><li><p>很好。</p></li><li><p>Thanks for writing this up</p></li>' +
+    '<li><cite class="fn">Kim</cite><p>Nice one</p></li>' +
+    '<li class="comment-author">Jane said...</li></ol></body></html>');
+  computeFeatures(doc);
+  // One comment per <li>: its paragraph, or the <li> itself where it has none.
+  const groups = doc.elements.filter((e) => e.tag === 'li').map((li) => ({ units: [doc.elements.find((e) => e.parent === li && e.tag === 'p') ?? li], record: li }));
+  const entries = renderComments(groups, (s) => s);
+  assert.deepEqual(entries.map((e) => e.text), ['Great post!', '很好。', 'Thanks for writing this up', 'Nice one', 'Jane said...']);
+  assert.equal(entries[3].author, 'Kim', 'a two-word comment under its author\'s name stays');
 });

@@ -29,6 +29,14 @@ const DATE_CLASS = /date|time|posted|published|stamp/i;
 const DATE_ITEMPROP = /^(?:datePublished|dateCreated|commentTime|uploadDate)$/;
 
 /**
+ * Whether the element is itself marked as a comment's author line (Blogger's `<dt
+ * class="comment-author">Jane said...</dt>`, whose comment is the `<dd>` after it).
+ */
+export function isAuthorLine(el: DomElement): boolean {
+  return AUTHOR_CLASS.test(el.classId) || el.attr('itemprop') === 'author';
+}
+
+/**
  * The author and date of the comment in `container` (its record in the thread), the first of
  * each in page order: a top-level comment's own come before its replies'.
  */

@@ -22,7 +22,7 @@ import type { BlockModel, UnitScores } from './learned.js';
 import type { CommentEntry } from '../types.js';
 import { escapeLineStart, escapeText } from '../render/markdown.js';
 import { replyThreads } from './reply-threads.js';
-import { commentMeta } from './comment-meta.js';
+import { commentMeta, isAuthorLine } from './comment-meta.js';
 
 /** A unit is part of a comment from this probability on. */
 export const COMMENT_THRESHOLD = 0.5;
@@ -102,12 +102,36 @@ function commonAncestor(els: readonly DomElement[]): DomElement {
  * was live HTML or a live link in the Markdown; found by the fuzz campaign, issue 25).
  */
 export function renderComments(groups: readonly CommentGroup[], repair: (s: string) => string, mdy = false): CommentEntry[] {
-  return groups.map((g) => {
+  const out: CommentEntry[] = [];
+  for (const g of groups) {
     const lines = g.units.map(unitText).filter(Boolean).map(repair);
     const { author, published } = commentMeta(g.record, mdy);
-    return {
-      text: lines.join('\n'), markdown: lines.map((l) => escapeLineStart(escapeText(l))).join('\n\n'),
+    const text = lines.join('\n');
+    if (!author && !published && !isAuthorLine(g.record) && isThreadFurniture(text)) continue;
+    out.push({
+      text, markdown: lines.map((l) => escapeLineStart(escapeText(l))).join('\n\n'),
       ...(author ? { author: repair(author) } : {}), ...(published ? { published } : {}),
-    };
-  });
+    });
+  }
+  return out;
+}
+
+/** Words a comment has at least, unless its record names an author or a date ("Thanks!" under a name is a comment). */
+const MIN_COMMENT_WORDS = 3;
+const SENTENCE_END = /(?:[!?。！？]|[^.]\.)[\s"'”’)]*$/u;
+// A Chinese or Japanese character counts as a word: those scripts put no spaces between words.
+const WORD = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|[\p{L}\p{N}]+/gu;
+
+/**
+ * A thread's furniture taken for a comment: one or two words, not ending as a sentence, with no
+ * author or date around it ("Like", "Share", "Loading Comments...", "6 comments", a vote count,
+ * the reply form's "Δ"). What a stranger writes as a comment is a short sentence at least, or
+ * sits in a record that says who wrote it (or is the line that does: isAuthorLine).
+ */
+function isThreadFurniture(text: string): boolean {
+  // "Great post!", "Lindas capas!", "Thanks.": a short comment ends as a sentence does; "Loading..." does not.
+  if (SENTENCE_END.test(text)) return false;
+  let words = 0;
+  for (const _ of text.matchAll(WORD)) if (++words >= MIN_COMMENT_WORDS) return false;
+  return true;
 }
