@@ -20,11 +20,11 @@
  * dialog is the exception: it is cut whatever its share unless it holds the headline (a product
  * page's whole privacy policy in a modal outweighs its two paragraphs of description).
  */
-import { inSubtree, isAncestor, type DomDocument, type DomElement, type DomNode } from '../dom/node.js';
+import { inSubtree, isAncestor, type DomDocument, type DomElement } from '../dom/node.js';
 import { CONTENT, type Labels } from './labels.js';
-import { BLOCK_TAGS } from '../dom/tags.js';
 import { cutComments } from './default.js';
 import { bylineElements } from './byline-lines.js';
+import { isCallToAction } from './call-to-action.js';
 
 export interface ContractContext {
   /** The headline element (metadata), when the page has one in its body. */
@@ -147,108 +147,6 @@ function isMarkupCaption(el: DomElement): boolean {
   const parent = el.parent;
   if (el.images === 0 && (parent?.images ?? 0) === 0 && (parent?.parent?.images ?? 0) === 0) return false;
   return CAPTION_NAME.test(el.classId);
-}
-
-/** A call-to-action box is short: a newsletter pitch, a paywall notice, a product pick. */
-const MAX_CTA_CHARS = 500;
-/** Elements below it, at most: a box of a few lines (and a bound on the scan below). */
-const MAX_CTA_TAGS = 60;
-/** A link on a line of its own this short is a button ("Subscribe now", "Donate $10", "Check price"). */
-const MAX_CTA_LINK_CHARS = 40;
-/** Prose beside the box: a paragraph at least this long. */
-const MIN_PROSE_CHARS = 80;
-/** What a box of the article's own holds and a promo does not (a code sample's "Copy" button, a listing's record). */
-const NOT_CTA = new Set(['pre', 'code', 'table', 'blockquote', 'h1', 'article']);
-
-/**
- * A call to action set into the article: a short box between its paragraphs that asks the reader
- * to click or type: a form control (the parser dropped it and counted it), a link on a line of
- * its own short enough to be a button, or a link marked paid (rel="sponsored"). Newsletter and membership pitches, paywall notices,
- * affiliate product picks, donation appeals and blocked-embed placeholders ("accept cookies to
- * view") share this shape in every language, whatever the theme names its classes. Only a box
- * in the flow of the article's prose counts: the records of a forum thread, a product grid or a
- * repository list carry buttons too, but sit among records, not paragraphs.
- */
-export function isCallToAction(el: DomElement, els: readonly DomElement[], flows = new Map<DomElement, boolean>()): boolean {
-  if (!CTA_BOX.has(el.tag) || el.textLen === 0 || el.textLen > MAX_CTA_CHARS || el.tags > MAX_CTA_TAGS) return false;
-  let sponsored = false, headed = false;
-  for (let j = el.id + 1, end = el.id + el.tags; j <= end; j++) {
-    const d = els[j];
-    if (NOT_CTA.has(d.tag)) return false;
-    if (HEADING.has(d.tag)) headed = true;
-    else if (d.tag === 'a' && !sponsored && SPONSORED.test(d.attr('rel') ?? '')) sponsored = true;
-  }
-  // A paid link says so (rel="sponsored", which search engines ask for): a box around one is an
-  // affiliate pick, unless it has a heading of its own: a buying guide's picks are its sections.
-  const asks = el.controls > 0 || (sponsored && !headed) || el.children.some((c, i) => isButtonLink(el.children, i, els));
-  if (!asks) return false;
-  return inProseFlow(el, els, flows);
-}
-const SPONSORED = /\bsponsored\b/i;
-const CTA_BOX = new Set(['div', 'section', 'aside', 'form']);
-const HEADING = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
-
-/**
- * Whether `children[i]` is a link that stands as a button: short, all of it linked, no heading (a
- * teaser's linked title is not a button), and on a line of its own, next to nothing but blocks,
- * line breaks and other such links ("click <a>here</a> to learn" and a wiki's linked package
- * name followed by its <sup> are prose).
- */
-function isButtonLink(children: readonly DomNode[], i: number, els: readonly DomElement[]): boolean {
-  const c = children[i];
-  if (!isShortLink(c)) return false;
-  for (let j = c.id, end = c.id + c.tags; j <= end; j++) if (HEADING.has(els[j].tag)) return false;
-  return standsApart(children, i, -1) && standsApart(children, i, 1);
-}
-
-function isShortLink(n: DomNode): n is DomElement {
-  return n.kind === 1 && n.textLen > 0 && n.textLen <= MAX_CTA_LINK_CHARS && n.linkTextLen === n.textLen;
-}
-
-/** Whether the nearest node before (step −1) or after (+1) children[i] leaves it a line of its own. */
-function standsApart(children: readonly DomNode[], i: number, step: number): boolean {
-  for (let j = i + step; j >= 0 && j < children.length; j += step) {
-    const n = children[j];
-    if (n.kind === 3) { if (WORD_CHAR.test(n.data)) return false; continue; }
-    if (n.textLen === 0 && n.tag !== 'br' && !BLOCK_TAGS.has(n.tag)) continue;
-    return n.tag === 'br' || BLOCK_TAGS.has(n.tag) || isShortLink(n);
-  }
-  return true;
-}
-/** Text with a letter or digit is words beside the link; "·" or "|" between buttons is not. */
-const WORD_CHAR = /[\p{L}\p{N}]/u;
-
-/**
- * Whether the element sits in the article's prose: its previous or next element sibling is a
- * paragraph, and its parent holds another one or that one is long (a record's one description
- * line is not a flow).
- * The siblings are found by pre-order ids, and whether a parent is a flow is asked once
- * (`flows`): a parent of thousands of boxes must not be read once per box.
- */
-function inProseFlow(el: DomElement, els: readonly DomElement[], flows: Map<DomElement, boolean>): boolean {
-  const parent = el.parent;
-  if (!parent) return false;
-  const after = els[el.id + el.tags + 1];
-  let before: DomElement | null = el.id > parent.id + 1 ? els[el.id - 1] : null;
-  while (before && before.parent !== parent) before = before.parent;
-  const b = isProse(before ?? undefined) ? before! : null, a = after?.parent === parent && isProse(after) ? after : null;
-  if (!b && !a) return false;
-  // A long paragraph beside it is prose enough: a paywall after an article's one free paragraph.
-  if (Math.max(b?.textLen ?? 0, a?.textLen ?? 0) >= LONG_PROSE_CHARS) return true;
-  let flow = flows.get(parent);
-  if (flow === undefined) {
-    let paras = 0;
-    for (const c of parent.children) if (isProse(c) && ++paras >= MIN_PROSE_PARAS) break;
-    flows.set(parent, (flow = paras >= MIN_PROSE_PARAS));
-  }
-  return flow;
-}
-/** Paragraphs of prose the box's parent holds, at least, unless the one beside it is long. */
-const MIN_PROSE_PARAS = 2;
-const LONG_PROSE_CHARS = 300;
-
-function isProse(n: DomNode | undefined): boolean {
-  return n !== undefined && n.kind === 1 && n.tag === 'p' && n.textLen >= MIN_PROSE_CHARS && n.linkTextLen * 2 < n.textLen;
 }
 
 /** A dialog the page shows only on demand: a `<dialog>` without `open`, or one declared modal. */
