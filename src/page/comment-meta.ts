@@ -87,8 +87,7 @@ function shownDate(el: DomElement, mdy: boolean): string | undefined {
 }
 
 function authorOf(el: DomElement): string | undefined {
-  const itemprop = el.attr('itemprop');
-  const named = itemprop === 'author' || itemprop === 'creator' || el.tag === 'cite' || AUTHOR_CLASS.test(el.classId);
+  const named = isAuthorLine(el) || el.tag === 'cite' || el.attr('itemprop') === 'creator';
   if (!named || el.textLen === 0 || el.textLen > MAX_FIELD_CHARS) return undefined;
   // "Jane says:", "Jane schrieb", "Jane dice:": the verb the theme writes after the name (a
   // name's lower-case particles come before its last word, never after it).
