@@ -134,6 +134,28 @@ test('contract: a call to action set between the paragraphs is cut; prose links,
   for (const p of PROSE) assert.ok(r.text.includes(p));
 });
 
+test('contract: a read-next line between the paragraphs is cut; a link in a sentence, a reference and a record are not', () => {
+  const at = (line: string): string => `<article><h1>Volunteers bring the old mill back to life</h1><p>${PROSE[0]}</p><p>${PROSE[1]}</p>${line}<p>${PROSE[2]}</p><p>${PROSE[3]}</p></article>`;
+  const cut = (line: string): string[] => contractCuts(parsed(page(at(line))), { headline: null, images: false }).map(([el]) => el.classId.trim());
+  // A label, then one link to another story holding most of the line, in any language and markup.
+  assert.deepEqual(cut(`<p class="r1">Read more: <a href="/s/1">The bakery that kept the village fed in the war</a></p>`), ['r1']);
+  assert.deepEqual(cut(`<p class="r2"><strong>Lesen Sie auch:</strong> <a href="/s/2">Die Mühle am Fluss dreht sich wieder</a>.</p>`), ['r2']);
+  assert.deepEqual(cut(`<h3 class="r3">Schon gelesen? <a href="/s/3">Wie die Eichen am Treidelpfad fielen</a></h3>`), ['r3']);
+  // A sentence before the link, words or a colon after it, a short link, a URL: prose and references.
+  assert.deepEqual(cut(`<p class="x1">The mill was rebuilt once before. <a href="/s/4">We told that story in 2009</a></p>`), []);
+  assert.deepEqual(cut(`<p class="x2">Via the <a href="/s/5">miller's own weekly newsletter</a>:</p>`), []);
+  assert.deepEqual(cut(`<p class="x3">See: <a href="/s/6">the archive</a></p>`), []);
+  assert.deepEqual(cut(`<p class="x4">Website: <a href="https://mill.example.org/">https://mill.example.org/</a></p>`), []);
+  assert.deepEqual(cut(`<p class="x5">Greg — <a href="#c12">July 10th, 2012, 8:20 am</a></p>`), [], 'a comment header is no label');
+  // Not set between paragraphs of prose: a list of links (a record among records) stays for the model.
+  const list = `<div class="n1">Related: <a href="/s/7">The bakery that kept the village fed</a></div><div class="n2">Related: <a href="/s/8">How the oaks along the towpath fell</a></div>`;
+  assert.deepEqual(contractCuts(parsed(page(`<main>${list}</main>`)), { headline: null, images: false }), []);
+  // Through extract(): the article's paragraphs stay and the line goes.
+  const r = extract(page(at(`<p>Read more: <a href="/s/1">The bakery that kept the village fed in the war</a></p>`)));
+  assert.doesNotMatch(r.text, /Read more|fed in the war/);
+  for (const p of PROSE) assert.ok(r.text.includes(p));
+});
+
 test('contract: a dialog opened on demand is cut at any share, unless it holds the headline', () => {
   // A long policy in a modal outweighs a short product description: still not content.
   const policy = Array.from({ length: 12 }, (_, i) => `<p>Section ${i + 1}. We process personal information for the purposes set out in this notice, and keep it no longer than the law requires of us.</p>`).join('');

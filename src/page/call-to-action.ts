@@ -107,3 +107,61 @@ const LONG_PROSE_CHARS = 300;
 function isProse(n: DomNode | undefined): boolean {
   return n !== undefined && n.kind === 1 && n.tag === 'p' && n.textLen >= MIN_PROSE_CHARS && n.linkTextLen * 2 < n.textLen;
 }
+
+/** A read-next line is short: a label and one story's headline. */
+const MAX_READ_NEXT_CHARS = 250;
+/** Its link is a headline, not "here" or a name: at least this long. */
+const MIN_HEADLINE_CHARS = 15;
+/** Its label ("Read more:", "Lesen Sie auch:", "VEA TAMBIÉN:") is short. */
+const MAX_LABEL_CHARS = 40;
+const READ_NEXT_TAGS = new Set(['p', 'div', 'h2', 'h3', 'h4', 'h5', 'h6']);
+/**
+ * A label ends as labels do in every script: a colon, a guillemet, an arrow, a bar, or a question
+ * ("Schon gelesen?"). A sentence ending in a full stop before a link is prose ("… I've talked
+ * about <a>this</a> before."), and a dash ends a comment's "Name — <a>date</a>" header.
+ */
+const LABEL_END = /[:：»›>|?]$/;
+/** A link whose text is a URL is a reference ("Website: https://…"), not another story. */
+const URL_TEXT = /^\s*(?:https?:|www\.)/i;
+
+/**
+ * Whether `el` is a read-next line set into the article: a label and one link to another story
+ * ("Read more: <a>Headline</a>", "Czytaj też: <a>…</a>"), the link holding most of it and nothing
+ * but a full stop after it, between paragraphs of prose (inProseFlow). The same call to action
+ * as a sign-up box, asking the reader to leave for another page; a link inside a sentence, a
+ * "See <a>here</a>" and a "Source: <a>https://…</a>" are not one.
+ */
+export function isReadNextLine(el: DomElement, els: readonly DomElement[], flows: Map<DomElement, boolean>): boolean {
+  if (!READ_NEXT_TAGS.has(el.tag) || el.links !== 1 || el.textLen > MAX_READ_NEXT_CHARS || el.tags > MAX_CTA_TAGS) return false;
+  if (el.linkTextLen < MIN_HEADLINE_CHARS || el.textLen - el.linkTextLen > MAX_LABEL_CHARS) return false;
+  let link: DomElement | null = null;
+  for (let j = el.id + 1, end = el.id + el.tags; j <= end; j++) {
+    const d = els[j];
+    if (NOT_CTA.has(d.tag)) return false;
+    if (d.tag === 'a' && d.linkTextLen > 0) link = d;
+  }
+  if (!link) return false;
+  const parts = labelAndLink(el, link);
+  if (!parts || !LABEL_END.test(parts.label.trim()) || URL_TEXT.test(parts.link)) return false;
+  return inProseFlow(el, els, flows);
+}
+
+/**
+ * The text before `link` in `el`, and the link's own; null when words (or a colon) follow the
+ * link. Recursive: `el` holds at most MAX_CTA_TAGS elements.
+ */
+function labelAndLink(el: DomElement, link: DomElement): { label: string; link: string } | null {
+  let label = '', after = false, wordsAfter = false;
+  const walk = (n: DomNode): void => {
+    if (n === link) { after = true; return; }
+    if (n.kind === 1) { for (const c of n.children) walk(c); return; }
+    if (!after) label += n.data;
+    else if (/[^\s.]/.test(n.data)) wordsAfter = true;
+  };
+  walk(el);
+  return wordsAfter ? null : { label, link: textOfNode(link) };
+}
+
+function textOfNode(n: DomNode): string {
+  return n.kind === 3 ? n.data : n.children.map(textOfNode).join('');
+}

@@ -11,6 +11,8 @@
  *  - a call to action set between the article's paragraphs: a short box with a form control, a
  *    button-like link or a paid link (newsletter, membership, paywall, donation and affiliate
  *    pitches, blocked-embed placeholders),
+ *  - a read-next line set between the paragraphs: a label and one link to another story ("Read
+ *    more: <a>Headline</a>", "Lesen Sie auch: …"),
  *  - a second article appended after the page's own (infinite scroll),
  *  - the byline, date and reading-time lines under the headline (byline-lines.ts; they are
  *    `metadata.authors` and `published`; `byline: true` keeps them).
@@ -24,7 +26,7 @@ import { inSubtree, isAncestor, type DomDocument, type DomElement } from '../dom
 import { CONTENT, type Labels } from './labels.js';
 import { cutComments } from './default.js';
 import { bylineElements } from './byline-lines.js';
-import { isCallToAction } from './call-to-action.js';
+import { isCallToAction, isReadNextLine } from './call-to-action.js';
 
 export interface ContractContext {
   /** The headline element (metadata), when the page has one in its body. */
@@ -49,6 +51,7 @@ const FIGURE = FIGURE_REASON;
 const DIALOG = 'a dialog the page opens on demand (closed <dialog>, aria-modal)';
 const BYLINE = 'a byline, date or reading time (metadata; byline: true keeps it)';
 const CALL_TO_ACTION = 'a call to action beside the text (a promo, sign-up, paywall or consent box)';
+const READ_NEXT = 'a read-next line between the paragraphs (a label and another story\'s link)';
 
 /** A cut element may hold at most this share of the body's text. */
 const MAX_CUT_SHARE = 0.5;
@@ -86,7 +89,8 @@ export function contractCuts(doc: DomDocument, ctx: ContractContext): [DomElemen
       : figure ? FIGURE
         : el === ctx.headline ? 'the headline (it is the title)'
           : isCallToAction(el, els, flows) ? CALL_TO_ACTION
-            : null;
+            : isReadNextLine(el, els, flows) ? READ_NEXT
+              : null;
     if (!reason) continue;
     // A closed dialog is no content at any share, unless the headline is in it (a story in a
     // lightbox); with no headline to tell, the usual limit applies.
