@@ -7,7 +7,9 @@
  * placeholders ("accept cookies to view") share this shape in every language, whatever the
  * theme names its classes. Only a box in the flow of the article's prose counts: the records of
  * a forum thread, a product grid or a repository list carry buttons too, but sit among records,
- * not paragraphs. Measured in docs/extraction-quality.md (fourteenth session).
+ * not paragraphs. A read-next line is the same ask in one line: a label and a link to another
+ * story ("Read more: <a>Headline</a>"), in the same place. Measured in
+ * docs/extraction-quality.md (fourteenth and fifteenth sessions).
  */
 import type { DomElement, DomNode } from '../dom/node.js';
 import { BLOCK_TAGS, HEADING_TAGS } from '../dom/tags.js';
