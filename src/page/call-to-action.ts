@@ -134,8 +134,11 @@ const URL_TEXT = /^\s*(?:https?:|www\.)/i;
  * "See <a>here</a>" and a "Source: <a>https://…</a>" are not one.
  */
 export function isReadNextLine(el: DomElement, els: readonly DomElement[], flows: Map<DomElement, boolean>): boolean {
-  if (!READ_NEXT_TAGS.has(el.tag) || el.links !== 1 || el.textLen > MAX_READ_NEXT_CHARS || el.tags > MAX_CTA_TAGS) return false;
-  if (el.linkTextLen < MIN_HEADLINE_CHARS || el.textLen - el.linkTextLen > MAX_LABEL_CHARS) return false;
+  // Numbers first: the contract asks this of every element of the body.
+  if (el.links !== 1 || el.textLen > MAX_READ_NEXT_CHARS || el.tags > MAX_CTA_TAGS || !READ_NEXT_TAGS.has(el.tag)) return false;
+  // A box that is only its link (a menu item, a card's title) has no label.
+  const labelChars = el.textLen - el.linkTextLen;
+  if (el.linkTextLen < MIN_HEADLINE_CHARS || labelChars < 1 || labelChars > MAX_LABEL_CHARS) return false;
   let link: DomElement | null = null;
   for (let j = el.id + 1, end = el.id + el.tags; j <= end; j++) {
     const d = els[j];
