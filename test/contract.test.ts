@@ -156,6 +156,30 @@ test('contract: a read-next line between the paragraphs is cut; a link in a sent
   for (const p of PROSE) assert.ok(r.text.includes(p));
 });
 
+test('contract: the headline shown again is cut, with the breadcrumb trail it ends; a sentence or a lead paragraph naming it is not', () => {
+  const H = 'Volunteers bring the old mill back to life';
+  const cutsOf = (inner: string): string[] => {
+    const doc = parsed(page(inner));
+    const headline = doc.elements.find((e) => e.tag === 'h1')!;
+    return contractCuts(doc, { headline, images: false }).map(([el]) => el.classId.trim() || el.tag);
+  };
+  const body = PROSE.map((p) => `<p>${p}</p>`).join('');
+  // A trail of links ending in the headline, as a list or as links and separators in a <div>.
+  assert.deepEqual(cutsOf(`<ol class="crumbs"><li><a href="/">Home</a></li><li><a href="/news">News</a></li><li><a href="/s/1">${H}</a></li></ol><h1>${H}</h1>${body}`), ['crumbs', 'h1']);
+  assert.deepEqual(cutsOf(`<div class="trail">You are here: <a href="/">Home</a> &gt; <a href="/news">News</a> &gt; <span>${H.toUpperCase()}</span></div><h1>${H}</h1>${body}`), ['trail', 'h1']);
+  // A sticky bar repeating it, case and punctuation aside; not the list of stories holding it.
+  assert.deepEqual(cutsOf(`<h1>${H}</h1>${body}<div class="sticky"><span>${H}!</span></div>`), ['h1', 'sticky']);
+  // A link in a sentence, and a paragraph (or a line of one) after the headline restating it: text.
+  assert.deepEqual(cutsOf(`<h1>${H}</h1><p>${PROSE[0]} Our report <a href="/s/1">${H}</a> said so.</p>${body}`), ['h1']);
+  assert.deepEqual(cutsOf(`<h1>${H}</h1><p><strong>${H}</strong><br><em>A report from the valley</em></p>${body}`), ['h1']);
+  // A short headline is a label the page may use again ("Contact").
+  assert.deepEqual(cutsOf(`<nav><a href="/">Home</a><a href="/c">Contact</a></nav><h1>Contact</h1>${body}`), ['h1']);
+  // Through extract(): the trail goes, the body stays.
+  const r = extract(page(`<ul class="crumbs"><li><a href="/">Home</a></li><li><a href="/news">News</a></li><li>${H}</li></ul><article><h1>${H}</h1>${body}</article>`));
+  assert.doesNotMatch(r.text, /Home|News|Volunteers bring/);
+  for (const p of PROSE) assert.ok(r.text.includes(p));
+});
+
 test('contract: a dialog opened on demand is cut at any share, unless it holds the headline', () => {
   // A long policy in a modal outweighs a short product description: still not content.
   const policy = Array.from({ length: 12 }, (_, i) => `<p>Section ${i + 1}. We process personal information for the purposes set out in this notice, and keep it no longer than the law requires of us.</p>`).join('');

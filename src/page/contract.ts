@@ -26,6 +26,7 @@ import { inSubtree, isAncestor, type DomDocument, type DomElement } from '../dom
 import { CONTENT, type Labels } from './labels.js';
 import { cutComments } from './default.js';
 import { bylineElements } from './byline-lines.js';
+import { headlineRepeats } from './headline-repeats.js';
 import { isCallToAction, isReadNextLine } from './call-to-action.js';
 
 export interface ContractContext {
@@ -51,6 +52,7 @@ const FIGURE = FIGURE_REASON;
 const DIALOG = 'a dialog the page opens on demand (closed <dialog>, aria-modal)';
 const BYLINE = 'a byline, date or reading time (metadata; byline: true keeps it)';
 const CALL_TO_ACTION = 'a call to action beside the text (a promo, sign-up, paywall or consent box)';
+const HEADLINE_REPEAT = 'the headline shown again (a breadcrumb trail ending in it, a sticky bar)';
 const READ_NEXT = 'a read-next line between the paragraphs (a label and another story\'s link)';
 
 /** A cut element may hold at most this share of the body's text. */
@@ -109,6 +111,9 @@ export function contractCuts(doc: DomDocument, ctx: ContractContext): [DomElemen
   if (next && !inCut(next)) out.push([next, 'a second article after the page\'s own (infinite scroll)']);
   if (ctx.headline && !ctx.renderedHeadline && !ctx.byline) {
     for (const el of bylineElements(doc, ctx.headline, { authors: ctx.authors ?? [] })) if (el.textLen <= limit && !inCut(el)) out.push([el, BYLINE]);
+  }
+  if (ctx.headline && !ctx.renderedHeadline) {
+    for (const el of headlineRepeats(doc, ctx.headline)) if (el.textLen <= limit && !inCut(el)) out.push([el, HEADLINE_REPEAT]);
   }
   return out.sort((a, b) => a[0].id - b[0].id);
 }

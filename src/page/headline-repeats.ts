@@ -1,0 +1,82 @@
+/**
+ * The output contract's headline-repeat rule: the headline is `title`, and the page often shows
+ * its text again — as the last crumb of the breadcrumb trail above it, in a sticky bar, in a share
+ * box. A repeat is no body text under any convention (`title: true` puts the headline in front
+ * once), and a breadcrumb trail that ends in the headline is navigation: the trail goes with it.
+ * Found by text, on any site: an element outside the headline whose text is the headline's, letter
+ * for letter (case, spaces and punctuation aside).
+ *
+ * Issue 24 ("the headline as the first line", "nav, breadcrumb and UI strings").
+ */
+import { isAncestor, type DomDocument, type DomElement } from '../dom/node.js';
+import { textOf } from './metadata/text.js';
+
+/** A headline shorter than this (letters and digits) is a word or two a page may well repeat as a label. */
+const MIN_KEY = 15;
+/** The crumbs before the repeat, at most this many characters: more is a list of stories, not a trail. */
+const MAX_TRAIL_EXTRA = 150;
+/** Elements whose text is compared with the headline's, at most (a hostile page's thousand look-alikes). */
+const MAX_COMPARED = 200;
+/** Per crumb, the characters of text between links a trail may hold (" > ", " / ", " » "). */
+const SEPARATOR_CHARS = 4;
+/** A trail's label ("You are here:", "Sie sind hier:"), at most this long. */
+const MAX_TRAIL_LABEL = 20;
+
+/** Letters and digits only, lower-cased: the text as a reader would compare it. */
+function key(s: string): string {
+  return s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/**
+ * The outermost elements of the body that repeat the headline's text (or the breadcrumb trail
+ * that ends in it), in document order; none inside the headline or around it.
+ */
+export function headlineRepeats(doc: DomDocument, headline: DomElement): DomElement[] {
+  const body = doc.body ?? doc.root;
+  const hKey = key(textOf(headline, 600));
+  if (hKey.length < MIN_KEY) return [];
+  const len = headline.textLen;
+  // textLen counts spaces between inline runs: the same words can measure a little differently.
+  const lo = len * 0.9 - 2, hi = len * 1.1 + 2;
+  const els = doc.elements;
+  const out: DomElement[] = [];
+  let compared = 0;
+  for (let i = body.id + 1, end = body.id + body.tags; i <= end && compared < MAX_COMPARED; i++) {
+    const el = els[i];
+    if (el === headline || el.textLen < lo) { i += el.tags; continue; }
+    if (el.textLen > hi || el.hidden || isAncestor(el, headline)) continue;
+    // A link or a phrase inside a sentence that happens to name the article is part of the text,
+    // and so is a paragraph after the headline, or a line of one (a lead in bold restating it).
+    if ((el.parent && ownText(el.parent) > MAX_TRAIL_LABEL) || (el.id > headline.id && (el.tag === 'p' || el.parent?.tag === 'p'))) { i += el.tags; continue; }
+    compared++;
+    if (key(textOf(el, 600)) !== hKey) continue;
+    const cut = trailOf(el, headline) ?? el;
+    out.push(cut);
+    i = cut.id + cut.tags;
+  }
+  return out;
+}
+
+/** Characters of an element's own text, white space aside: more than a label's is a sentence. */
+function ownText(el: DomElement): number {
+  let n = 0;
+  for (const c of el.children) if (c.kind === 3) n += c.data.trim().length;
+  return n;
+}
+
+/**
+ * The breadcrumb trail a repeat ends: the largest element around it, not around the headline,
+ * that holds other links and, besides them and the repeat, little more than separators ("Home >
+ * News > Headline") and a short label ("You are here:").
+ */
+function trailOf(repeat: DomElement, headline: DomElement): DomElement | null {
+  let trail: DomElement | null = null;
+  const repeatPlain = repeat.textLen - repeat.linkTextLen;
+  for (let p = repeat.parent; p && p.tag !== 'body' && p.textLen <= repeat.textLen + MAX_TRAIL_EXTRA && !isAncestor(p, headline); p = p.parent) {
+    const crumbs = p.links - repeat.links;
+    if (crumbs < 1) continue;
+    const otherPlain = p.textLen - p.linkTextLen - repeatPlain;
+    if (otherPlain <= SEPARATOR_CHARS * crumbs + MAX_TRAIL_LABEL) trail = p;
+  }
+  return trail;
+}
