@@ -48,6 +48,8 @@ const TEXT_CAP = 120_000;
 /** Text before and after the headline flattened for the byline search (byline.ts reads less). */
 const BYLINE_BEFORE = 400;
 const BYLINE_AFTER = 1000;
+/** What the structured sources' merge is read for: the title's site name, and readVisible's tests. */
+const STRUCTURED_FIELDS = ['siteName', 'published', 'modified', 'authors'] as const;
 
 export function extractMetadata(doc: DomDocument, ctx: MetadataContext = {}): MetadataResult {
   // Parsed once: the title's host names, the URL's date and the page's shape all read it.
@@ -59,7 +61,7 @@ export function extractMetadata(doc: DomDocument, ctx: MetadataContext = {}): Me
   const mdy = meta.mdy || /^en-us/.test(htmlLang(doc) ?? '');
   const micro = safe(() => readMicrodata(scan.itemprops, scan.itemtypes, mdy), { found: new Found(), title: {} });
   const appData = safe(() => readAppData(doc.dataScripts), new Found());
-  const structured = merge([jsonld.found, meta.found, micro.found, appData]);
+  const structured = merge([jsonld.found, meta.found, micro.found, appData], undefined, STRUCTURED_FIELDS);
 
   const candidates: TitleCandidates = {
     titleTag: scan.titleEl ? oneLine(textOf(scan.titleEl, 600)) || undefined : undefined,

@@ -42,8 +42,12 @@ function finalValue(p: Proposal, base: string | undefined): FieldValues[Field] |
   return p.value;
 }
 
-/** Picks each field from the most trusted source among all the proposals. */
-export function merge(found: readonly Found[], base?: string): Merged {
+/**
+ * Picks each field from the most trusted source among all the proposals; only `fields`, when a
+ * caller needs a few (the structured sources' dates, authors and site name): the URL fields'
+ * resolution is the dearest step of a merge.
+ */
+export function merge(found: readonly Found[], base?: string, fields: readonly Field[] = FIELDS): Merged {
   const byField = new Map<Field, Proposal[]>();
   for (const f of found) for (const p of f.list) {
     let l = byField.get(p.field);
@@ -51,7 +55,7 @@ export function merge(found: readonly Found[], base?: string): Merged {
     l.push(p);
   }
   const out: Merged = { values: {}, sources: {} };
-  for (const field of FIELDS) {
+  for (const field of fields) {
     const list = byField.get(field);
     if (!list?.length) continue;
     const order = FIELD_TRUST[field] ?? TRUST;

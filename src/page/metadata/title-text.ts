@@ -91,13 +91,23 @@ export function span(s: Split, i: number, j: number): string {
 
 /** Words with a letter in them: "January 23, 2001" has one. */
 export function letterWords(s: string): number {
-  let n = 0;
-  for (const _ of s.matchAll(/[\p{N}]*\p{L}[\p{L}\p{N}]*/gu)) if (++n > 40) break;
-  return n;
+  return countMatches(LETTER_WORD, s);
 }
+const LETTER_WORD = /[\p{N}]*\p{L}[\p{L}\p{N}]*/gu;
 
 export function words(s: string): number {
+  return countMatches(WORD, s);
+}
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/**
+ * Matches of a global regex in `s`, counted up to 41. test() moves lastIndex along without
+ * building a match array for each word, as matchAll() would: the title chooser counts the words
+ * of every candidate text.
+ */
+function countMatches(re: RegExp, s: string): number {
   let n = 0;
-  for (const _ of s.matchAll(/[\p{L}\p{N}]+/gu)) if (++n > 40) break;
+  re.lastIndex = 0;
+  while (re.test(s)) if (++n > 40) break;
   return n;
 }

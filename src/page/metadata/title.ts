@@ -390,6 +390,14 @@ function trimOrnaments(t: string): string {
   return t.replace(/^[\s=<>*~|:»«·•_-]+/, '').replace(/[\s=<>*~|:»«·•_-]+$/, '');
 }
 
+/** A candidate title cleaned, '' when it is markup debris or empty; and whether it is a placeholder. */
+function judgeCandidate(v: string, url: string | URL | undefined): { t: string; placeholder: boolean } {
+  const raw = clean(v);
+  if (MARKUP_DEBRIS.test(raw)) return { t: '', placeholder: false };
+  const t = trimOrnaments(raw);
+  return { t, placeholder: t !== '' && placeholderReason(t, { url }) !== null };
+}
+
 /**
  * The headline. Candidates, most trusted first: JSON-LD, og:title, twitter:title, microdata, the
  * <title> tag; a placeholder ("Untitled Document") counts as none. `source` names the candidate
@@ -399,12 +407,15 @@ export function chooseTitle(doc: DomDocument, c: TitleCandidates): ChosenTitle {
   const site = new SiteName(clean(c.siteName), c.url);
   const refs: Ref[] = [];
   let titleTag = '', placeholder = '';
+  // og:title, twitter:title and the <title> often say the same: each text is judged once.
+  const judged = new Map<string, { t: string; placeholder: boolean }>();
   const add = (v: string | undefined, source: MetadataSource): void => {
-    const raw = clean(v);
-    if (MARKUP_DEBRIS.test(raw)) return;
-    const t = trimOrnaments(raw);
-    if (t && placeholderReason(t, { url: c.url })) { if (source === 'title-tag') placeholder = t; return; }
+    if (!v) return;
+    let j = judged.get(v);
+    if (!j) { j = judgeCandidate(v, c.url); judged.set(v, j); }
+    const t = j.t;
     if (!t) return;
+    if (j.placeholder) { if (source === 'title-tag') placeholder = t; return; }
     refs.push({ text: t, source });
     if (source === 'title-tag') titleTag = t;
   };
