@@ -293,8 +293,8 @@ test('comments: a declared thread under an article is cut; declared threads hold
   for (const p of PROSE) assert.ok(f.includes(p), `forum post kept: ${p.slice(0, 30)}`);
 });
 
-test('conventions: dragnet lists comments after the body, l3s-gn1 and big9 put the title first, the inclusive truths keep the byline', () => {
-  assert.deepEqual(conventionOptions('dragnet'), { comments: true, byline: true });
+test('conventions: dragnet lists comments after the body, dragnet, l3s-gn1 and big9 put the title first, the inclusive truths keep the byline', () => {
+  assert.deepEqual(conventionOptions('dragnet'), { title: true, comments: true, byline: true });
   assert.deepEqual(conventionOptions('cleaneval'), { byline: true });
   assert.deepEqual(conventionOptions('l3s-gn1'), { title: true, byline: true });
   assert.deepEqual(conventionOptions('big9'), { title: true });
