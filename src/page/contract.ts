@@ -1,7 +1,8 @@
 /**
  * The output contract (README "The result"), applied to every labeler's labels before rendering:
  * `text`, `markdown` and `html` are the main content, and never hold
- *  - the headline (it is `title`; `title: true` puts it back in front),
+ *  - the headline (it is `title`; `title: true` puts it back in front), and the page's repeats of
+ *    it with the breadcrumb trail one ends (headline-repeats.ts),
  *  - captions, credits and figures: <figure>, <figcaption>, and a short block named caption or
  *    credit beside an image (`images: true` keeps them in Markdown and HTML),
  *  - user comments (`comments: true` lists them apart),
