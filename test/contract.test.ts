@@ -180,6 +180,20 @@ test('contract: the headline shown again is cut, with the breadcrumb trail it en
   for (const p of PROSE) assert.ok(r.text.includes(p));
 });
 
+test('contract: a credit or source line is cut unless byline: true; a sentence with a colon is not', () => {
+  const body = PROSE.map((p) => `<p>${p}</p>`).join('');
+  const cutsOf = (line: string, byline = false): string[] =>
+    contractCuts(parsed(page(`<article>${body}${line}</article>`)), { headline: null, images: false, byline }).map(([el]) => el.classId.trim());
+  assert.deepEqual(cutsOf('<p class="c1">Quelle: Landesregierung</p>'), ['c1']);
+  assert.deepEqual(cutsOf('<div class="c2">Image: © Silke Woweries/Getty Images</div>'), ['c2']);
+  assert.deepEqual(cutsOf('<p class="c3">(Foto: dpa)</p>'), ['c3']);
+  assert.deepEqual(cutsOf('<p class="c4">Source: The Associated Press</p>', true), [], 'byline: true keeps it');
+  // A sentence that starts with the word, a long text after the label, a label inside a sentence: text.
+  assert.deepEqual(cutsOf('<p class="x1">Source: the mill\'s own ledgers, kept since 1820 by four generations of millers and now in the village archive</p>'), []);
+  assert.deepEqual(cutsOf('<p class="x2">Photos of the wheel were taken by the volunteers.</p>'), []);
+  assert.deepEqual(cutsOf('<p class="x3">The miller wrote in his diary that the source of the river had dried up; <small class="x4">source: diary</small> and more.</p>'), []);
+});
+
 test('contract: a dialog opened on demand is cut at any share, unless it holds the headline', () => {
   // A long policy in a modal outweighs a short product description: still not content.
   const policy = Array.from({ length: 12 }, (_, i) => `<p>Section ${i + 1}. We process personal information for the purposes set out in this notice, and keep it no longer than the law requires of us.</p>`).join('');

@@ -4,7 +4,8 @@
  *  - the headline (it is `title`; `title: true` puts it back in front), and the page's repeats of
  *    it with the breadcrumb trail one ends (headline-repeats.ts),
  *  - captions, credits and figures: <figure>, <figcaption>, and a short block named caption or
- *    credit beside an image (`images: true` keeps them in Markdown and HTML),
+ *    credit beside an image (`images: true` keeps them in Markdown and HTML); a credit or source
+ *    line ("Foto: dpa", "Source: AP"; `byline: true` keeps it),
  *  - user comments (`comments: true` lists them apart),
  *  - what the page hides (`hidden`, `aria-hidden`, inline display:none or visibility:hidden),
  *  - dialogs the page opens on demand (`<dialog>` without `open`, `aria-modal="true"`): size
@@ -28,6 +29,7 @@ import { CONTENT, type Labels } from './labels.js';
 import { cutComments } from './default.js';
 import { bylineElements } from './byline-lines.js';
 import { headlineRepeats } from './headline-repeats.js';
+import { oneLine, textOf } from './metadata/text.js';
 import { isCallToAction, isReadNextLine } from './call-to-action.js';
 
 export interface ContractContext {
@@ -51,6 +53,7 @@ export interface ContractContext {
 export const FIGURE_REASON = 'a figure or its caption (images: false)';
 const FIGURE = FIGURE_REASON;
 const DIALOG = 'a dialog the page opens on demand (closed <dialog>, aria-modal)';
+const CREDIT = 'a credit or source line ("Photo: …", "Quelle: …"; byline: true keeps it)';
 const BYLINE = 'a byline, date or reading time (metadata; byline: true keeps it)';
 const CALL_TO_ACTION = 'a call to action beside the text (a promo, sign-up, paywall or consent box)';
 const HEADLINE_REPEAT = 'the headline shown again (a breadcrumb trail ending in it, a sticky bar)';
@@ -91,6 +94,7 @@ export function contractCuts(doc: DomDocument, ctx: ContractContext): [DomElemen
       : isClosedDialog(el) ? DIALOG
       : figure ? FIGURE
         : el === ctx.headline ? 'the headline (it is the title)'
+          : !ctx.byline && isCreditLine(el) ? CREDIT
           : isCallToAction(el, els, flows) ? CALL_TO_ACTION
             : isReadNextLine(el, els, flows) ? READ_NEXT
               : null;
@@ -157,6 +161,23 @@ function isMarkupCaption(el: DomElement): boolean {
   const parent = el.parent;
   if (el.images === 0 && (parent?.images ?? 0) === 0 && (parent?.parent?.images ?? 0) === 0) return false;
   return CAPTION_NAME.test(el.classId);
+}
+
+/** A line's own label, at most: more text of its own around the element is a sentence holding it. */
+const MAX_LABEL_CHARS = 20;
+const CREDIT_LINE = /^\(?\s*(?:quellen?|sources?|fuentes?|fontes?|źródło|bron|foto|fotos|photos?|bild|bilder|images?|credits?|crédits?|créditos?|pictures?|illustration)\s*:\s*(.*?)\)?$/i;
+const CREDIT_TAGS = new Set(['p', 'div', 'small']);
+/**
+ * A credit or source line, alone on its line: "Quelle: Landesregierung", "Image: © Getty Images",
+ * "(Foto: dpa)", "Source: The Associated Press". Only the label is read, in the main European
+ * languages; what follows it is a name, so at most 60 characters. Like a byline it says who made
+ * what the page shows, so `byline: true` keeps it (the inclusive truths do).
+ */
+function isCreditLine(el: DomElement): boolean {
+  if (el.textLen < 8 || el.textLen > 100 || el.blocks > 0 || !CREDIT_TAGS.has(el.tag)) return false;
+  if (el.parent && el.parent.ownTextLen > MAX_LABEL_CHARS) return false;
+  const m = CREDIT_LINE.exec(oneLine(textOf(el, 120)));
+  return m !== null && m[1].length >= 2 && m[1].length <= 60;
 }
 
 /** A dialog the page shows only on demand: a `<dialog>` without `open`, or one declared modal. */

@@ -47,7 +47,7 @@ export function headlineRepeats(doc: DomDocument, headline: DomElement): DomElem
     if (el.textLen > hi || el.hidden || isAncestor(el, headline)) continue;
     // A link or a phrase inside a sentence that happens to name the article is part of the text,
     // and so is a paragraph after the headline, or a line of one (a lead in bold restating it).
-    if ((el.parent && ownText(el.parent) > MAX_TRAIL_LABEL) || (el.id > headline.id && (el.tag === 'p' || el.parent?.tag === 'p'))) { i += el.tags; continue; }
+    if ((el.parent && el.parent.ownTextLen > MAX_TRAIL_LABEL) || (el.id > headline.id && (el.tag === 'p' || el.parent?.tag === 'p'))) { i += el.tags; continue; }
     compared++;
     if (key(textOf(el, 600)) !== hKey) continue;
     const cut = trailOf(el, headline) ?? el;
@@ -55,13 +55,6 @@ export function headlineRepeats(doc: DomDocument, headline: DomElement): DomElem
     i = cut.id + cut.tags;
   }
   return out;
-}
-
-/** Characters of an element's own text, white space aside: more than a label's is a sentence. */
-function ownText(el: DomElement): number {
-  let n = 0;
-  for (const c of el.children) if (c.kind === 3) n += c.data.trim().length;
-  return n;
 }
 
 /**
