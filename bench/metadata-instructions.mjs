@@ -5,6 +5,8 @@
 // L loads the pages only; A runs extract(); B parses and computes features; C does B, then
 // extractMetadata. Metadata's share of extract() is (C − B) / (A − L). Options after the mode:
 // [--pages N] (150) [--passes P] (2) [--dataset DIR] (../shared/datasets/trafilatura);
+// a long run's cost is the difference of two pass counts; compare from pass 6 (V8 still optimises
+// metadata's functions, each called once a page, in passes 2–4: docs/performance.md);
 // THRESHER_DIST picks the build (dist).
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
