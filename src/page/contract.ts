@@ -28,7 +28,7 @@ import { inSubtree, isAncestor, type DomDocument, type DomElement } from '../dom
 import { CONTENT, type Labels } from './labels.js';
 import { cutComments } from './default.js';
 import { bylineElements } from './byline-lines.js';
-import { headlineRepeats } from './headline-repeats.js';
+import { headlineRepeats, inSentence } from './headline-repeats.js';
 import { oneLine, textOf } from './metadata/text.js';
 import { isCallToAction, isReadNextLine } from './call-to-action.js';
 
@@ -163,10 +163,13 @@ function isMarkupCaption(el: DomElement): boolean {
   return CAPTION_NAME.test(el.classId);
 }
 
-/** A line's own label, at most: more text of its own around the element is a sentence holding it. */
-const MAX_LABEL_CHARS = 20;
-const CREDIT_LINE = /^\(?\s*(?:quellen?|sources?|fuentes?|fontes?|źródło|bron|foto|fotos|photos?|bild|bilder|images?|credits?|crédits?|créditos?|pictures?|illustration)\s*:\s*(.*?)\)?$/i;
+const CREDIT_LABEL = /^\(?\s*(?:quellen?|sources?|fuentes?|fontes?|źródło|bron|foto|fotos|photos?|bild|bilder|images?|credits?|crédits?|créditos?|pictures?|illustration)\s*:/i;
+const CREDIT_LINE = new RegExp(CREDIT_LABEL.source + '\\s*(.*?)\\)?$', 'i');
 const CREDIT_TAGS = new Set(['p', 'div', 'small']);
+/** Enough of a line's start to hold any label and its colon. */
+const CREDIT_LABEL_CHARS = 24;
+/** A credit line is a label and a name: a few elements at most. */
+const MAX_CREDIT_TAGS = 12;
 /**
  * A credit or source line, alone on its line: "Quelle: Landesregierung", "Image: © Getty Images",
  * "(Foto: dpa)", "Source: The Associated Press". Only the label is read, in the main European
@@ -174,10 +177,21 @@ const CREDIT_TAGS = new Set(['p', 'div', 'small']);
  * what the page shows, so `byline: true` keeps it (the inclusive truths do).
  */
 function isCreditLine(el: DomElement): boolean {
-  if (el.textLen < 8 || el.textLen > 100 || el.blocks > 0 || !CREDIT_TAGS.has(el.tag)) return false;
-  if (el.parent && el.parent.ownTextLen > MAX_LABEL_CHARS) return false;
+  if (el.textLen < 8 || el.textLen > 100 || el.blocks > 0 || el.tags > MAX_CREDIT_TAGS || !CREDIT_TAGS.has(el.tag)) return false;
+  // The contract asks this of every short block: its first words are read before its whole text.
+  if (!CREDIT_LABEL.test(leadingText(el, CREDIT_LABEL_CHARS)) || inSentence(el)) return false;
   const m = CREDIT_LINE.exec(oneLine(textOf(el, 120)));
   return m !== null && m[1].length >= 2 && m[1].length <= 60;
+}
+
+/** An element's text up to `cap` characters or a little more, its pieces trimmed and joined by a space ("( Quelle: dpa"). */
+function leadingText(el: DomElement, cap: number, out = ''): string {
+  for (const c of el.children) {
+    if (out.length >= cap) break;
+    // White space (the markup's indentation) fills no part of the cap.
+    if (c.kind === 3) { const t = c.data.trim(); if (t) out = out ? `${out} ${t}` : t; } else if (c.textLen > 0) out = leadingText(c, cap, out);
+  }
+  return out;
 }
 
 /** A dialog the page shows only on demand: a `<dialog>` without `open`, or one declared modal. */

@@ -10,6 +10,7 @@
  */
 import { isAncestor, type DomDocument, type DomElement } from '../dom/node.js';
 import { textOf } from './metadata/text.js';
+import { key } from './metadata/title-text.js';
 
 /** A headline shorter than this (letters and digits) is a word or two a page may well repeat as a label. */
 const MIN_KEY = 15;
@@ -21,11 +22,6 @@ const MAX_COMPARED = 200;
 const SEPARATOR_CHARS = 4;
 /** A trail's label ("You are here:", "Sie sind hier:"), at most this long. */
 const MAX_TRAIL_LABEL = 20;
-
-/** Letters and digits only, lower-cased: the text as a reader would compare it. */
-function key(s: string): string {
-  return s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
-}
 
 /**
  * The outermost elements of the body that repeat the headline's text (or the breadcrumb trail
@@ -47,7 +43,7 @@ export function headlineRepeats(doc: DomDocument, headline: DomElement): DomElem
     if (el.textLen > hi || el.hidden || isAncestor(el, headline)) continue;
     // A link or a phrase inside a sentence that happens to name the article is part of the text,
     // and so is a paragraph after the headline, or a line of one (a lead in bold restating it).
-    if ((el.parent && el.parent.ownTextLen > MAX_TRAIL_LABEL) || (el.id > headline.id && (el.tag === 'p' || el.parent?.tag === 'p'))) { i += el.tags; continue; }
+    if (inSentence(el) || (el.id > headline.id && (el.tag === 'p' || el.parent?.tag === 'p'))) { i += el.tags; continue; }
     compared++;
     if (key(textOf(el, 600)) !== hKey) continue;
     const cut = trailOf(el, headline) ?? el;
@@ -55,6 +51,14 @@ export function headlineRepeats(doc: DomDocument, headline: DomElement): DomElem
     i = cut.id + cut.tags;
   }
   return out;
+}
+
+/**
+ * Whether an element sits inside a sentence: its parent has more text of its own than a label
+ * ("You are here:", "Quelle:"). Such an element is a phrase of the text, not a line of its own.
+ */
+export function inSentence(el: DomElement): boolean {
+  return el.parent !== null && el.parent.ownTextLen > MAX_TRAIL_LABEL;
 }
 
 /**
