@@ -188,6 +188,9 @@ test('contract: a credit or source line is cut unless byline: true; a sentence w
   assert.deepEqual(cutsOf('<div class="c2">Image: © Silke Woweries/Getty Images</div>'), ['c2']);
   assert.deepEqual(cutsOf('<p class="c3">(Foto: dpa)</p>'), ['c3']);
   assert.deepEqual(cutsOf('<p class="c5">\n        (<span><a href="/u/riivka"><em>Source: Riivka</em></a></span>)\n      </p>'), ['c5'], 'the label past the indentation and a parenthesis');
+  // Pretty-printed markup: the indentation between the tags is no part of the line's length.
+  const pad = '\n' + ' '.repeat(140);
+  assert.deepEqual(cutsOf(`<div class="c6">${pad}<span>${pad}Źródło:${pad}</span>${pad}<span>${pad}<span>Statista.com</span>${pad}</span>${pad}</div>`), ['c6'], 'indentation before the label');
   assert.deepEqual(cutsOf('<p class="c4">Source: The Associated Press</p>', true), [], 'byline: true keeps it');
   // A sentence that starts with the word, a long text after the label, a label inside a sentence: text.
   assert.deepEqual(cutsOf('<p class="x1">Source: the mill\'s own ledgers, kept since 1820 by four generations of millers and now in the village archive</p>'), []);

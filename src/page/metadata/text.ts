@@ -6,13 +6,21 @@
 import type { DomElement, DomNode } from '../../dom/node.js';
 import { BLOCK_TAGS } from '../../dom/tags.js';
 
+const WS_ONLY = /^\s*$/;
+const WS_RUN = /\s\s|[\t\n\r\f\v\u00a0\u2000-\u200b\u2028\u2029\u3000]/;
+
 /** Visible text below `el`, blocks separated by a newline, white space collapsed; at most `cap` chars. */
 export function textOf(el: DomElement, cap = 400): string {
   let out = '';
+  // The cap counts text, not the markup's indentation: on a pretty-printed page the white space
+  // between a block's tags filled it before its first word ("Źródło: Statista.com" read as "").
+  // A text node counts its words and single spaces; one of white space alone counts one, so the
+  // walk stays bounded by the cap's worth of text nodes.
+  let counted = 0;
   const stack: Array<DomElement | string> = [el];
-  while (stack.length && out.length < cap) {
+  while (stack.length && counted < cap) {
     const n = stack.pop()!;
-    if (typeof n === 'string') { out += n; continue; }
+    if (typeof n === 'string') { out += n; counted += WS_ONLY.test(n) ? 1 : WS_RUN.test(n) ? oneLine(n).length : n.length; continue; }
     const ch = n.children;
     if (n !== el && BLOCK_TAGS.has(n.tag)) stack.push('\n');
     for (let i = ch.length - 1; i >= 0; i--) {
@@ -22,7 +30,8 @@ export function textOf(el: DomElement, cap = 400): string {
     }
     if (n !== el && BLOCK_TAGS.has(n.tag)) stack.push('\n');
   }
-  return clean(out.length > cap ? out.slice(0, cap) : out);
+  const text = clean(out);
+  return text.length > cap ? text.slice(0, cap) : text;
 }
 
 /** Collapses white space within lines and drops empty lines. */
@@ -45,8 +54,6 @@ export interface TextIndex {
   markAt: number;
 }
 
-const WS_ONLY = /^\s*$/;
-const WS_RUN = /\s\s|[\t\n\r\f\v\u00a0\u2000-\u200b\u2028\u2029\u3000]/;
 
 /** Accumulates the flat text of subtrees, in the order they are appended. */
 class TextBuilder {
