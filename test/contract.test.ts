@@ -191,8 +191,19 @@ test('contract: a credit or source line is cut unless byline: true; a sentence w
   // Pretty-printed markup: the indentation between the tags is no part of the line's length.
   const pad = '\n' + ' '.repeat(140);
   assert.deepEqual(cutsOf(`<div class="c6">${pad}<span>${pad}Źródło:${pad}</span>${pad}<span>${pad}<span>Statista.com</span>${pad}</span>${pad}</div>`), ['c6'], 'indentation before the label');
+  assert.deepEqual(cutsOf('<p class="c7">Titelbild: Geyres Christophe/ABACA/picture-alliance</p>'), ['c7'], 'a German compound label');
+  assert.deepEqual(cutsOf('<div class="c8">Photo credit: Catwalkpictures</div>'), ['c8'], 'a two-word label');
+  // A caption that ends in its photo's copyright, and a copyright line.
+  assert.deepEqual(cutsOf('<p class="c9">Johannes Bø will für Furore sorgen. © AFP / Marco Bertorello</p>'), ['c9']);
+  assert.deepEqual(cutsOf('<div class="c10">The wheel in 1920. | &copy; Valley Archive/Getty Images</div>'), ['c10']);
+  assert.deepEqual(cutsOf('<small class="c11">© 2025 Valley News Ltd. All rights reserved.</small>'), ['c11']);
+  assert.deepEqual(cutsOf('<p class="c12">The wheel in 1920. © Valley Archive</p>', true), [], 'byline: true keeps it');
+  // A © far from the line's end is in a sentence; one after a Latin-1 letter is mojibake.
+  assert.deepEqual(cutsOf('<p class="x5">The mill\'s logo (© 1920, the miller\'s guild) was painted on the wheel by the volunteers when it turned again in May.</p>'), []);
+  assert.deepEqual(cutsOf('<p class="x6">Report bugs to the list â¨bug-mill@example.orgâ©.</p>'), []);
   assert.deepEqual(cutsOf('<p class="c4">Source: The Associated Press</p>', true), [], 'byline: true keeps it');
   // A sentence that starts with the word, a long text after the label, a label inside a sentence: text.
+  assert.deepEqual(cutsOf('<p class="x7">Bildung: Schulen und Hochschulen</p>'), [], 'a word that begins like a label');
   assert.deepEqual(cutsOf('<p class="x1">Source: the mill\'s own ledgers, kept since 1820 by four generations of millers and now in the village archive</p>'), []);
   assert.deepEqual(cutsOf('<p class="x2">Photos of the wheel were taken by the volunteers.</p>'), []);
   assert.deepEqual(cutsOf('<p class="x3">The miller wrote in his diary that the source of the river had dried up; <small class="x4">source: diary</small> and more.</p>'), []);
