@@ -163,6 +163,8 @@ test('author normalisation: prefixes, e-mails, separators, non-persons, URLs, lo
   assert.deepEqual(splitAuthor('Von Max Mustermann und Erika Musterfrau'), ['Max Mustermann', 'Erika Musterfrau']);
   assert.deepEqual(splitAuthor('Par Jean Dupont & Marie Curie'), ['Jean Dupont', 'Marie Curie']);
   assert.deepEqual(splitAuthor('Por Ana García, Luis Pérez'), ['Ana García', 'Luis Pérez']);
+  assert.deepEqual(splitAuthor('By Associated Press | October 31, 2013 | 7:17pm'), ['Associated Press'], 'a date and a time split off the byline are no names');
+  assert.deepEqual(splitAuthor('Von Anna Berg, 12. März'), ['Anna Berg']);
   assert.deepEqual(splitAuthor('Jane Doe <jane.doe@example.com>'), ['Jane Doe']);
   assert.deepEqual(splitAuthor('jane.doe@example.com'), []);
   assert.deepEqual(splitAuthor('Staff'), []);

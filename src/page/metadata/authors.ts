@@ -4,6 +4,7 @@
  * "Admin", "Redaktion"), URLs, dates and long strings (a sentence caught by a byline selector)
  * are dropped: an empty list is better than a wrong name.
  */
+import { monthNumber } from './dates.js';
 
 const MAX_NAME = 60;
 const MAX_WORDS = 6;
@@ -70,6 +71,8 @@ function isName(s: string): boolean {
   if (!HAS_LETTER.test(s)) return false;
   if (URLISH.test(s) || s.includes('@')) return false;
   if (/\d{3}/.test(s)) return false;
+  // A date or a time split off a byline ("By AP | October 31, 2013 | 7:17pm"): no name.
+  if (/\d/.test(s) && s.split(/[\s,.]+/).every((w) => !w || /^\d/.test(w) || monthNumber(w) > 0 || /^(?:[ap]m|uhr|h)$/i.test(w))) return false;
   if (s.split(' ').length > MAX_WORDS) return false;
   const k = s.toLowerCase();
   if (NOT_PEOPLE.has(k)) return false;
