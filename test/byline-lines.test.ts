@@ -72,3 +72,12 @@ test('bylineElements: only before the body begins; the outermost element of the 
   const found = bylineElements(doc, h1, { authors: [] });
   assert.deepEqual(found.map((e) => `${e.tag}.${e.attr('class')}`), ['div.meta']);
 });
+
+test('bylineElements: a box of lines is judged line by line (a date line beside an agency line)', () => {
+  const doc = parseHtml(page('<div class="info"><p class="published">Published February 02, 2013</p><p class="source">Associated Press</p></div>'));
+  computeFeatures(doc);
+  const h1 = doc.elements.find((e) => e.tag === 'h1')!;
+  // The box as one line ("Published February 02, 2013 Associated Press") reads as no byline: its
+  // date line alone does.
+  assert.deepEqual(bylineElements(doc, h1, { authors: [] }).map((e) => e.attr('class')), ['published']);
+});

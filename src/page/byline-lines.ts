@@ -59,6 +59,8 @@ export function bylineElements(doc: DomDocument, headline: DomElement, ctx: Byli
       if (hasOwnText(el)) { otherText += el.textLen; i += el.tags; }
       continue;
     }
+    // A box of lines (a date line and an agency line in one <div>): each line is judged apart.
+    if (el.blocks > 0 && !hasOwnText(el)) continue;
     // A heading says what follows ("Von Risiken und Nebenwirkungen"); an inline element met here
     // sits in a line with other text ("... von Musk übernommen"): neither is a byline line.
     if (NOT_A_LINE.has(el.tag)) { otherText += el.textLen; i += el.tags; continue; }
