@@ -81,3 +81,16 @@ test('bylineElements: a box of lines is judged line by line (a date line beside 
   // date line alone does.
   assert.deepEqual(bylineElements(doc, h1, { authors: [] }).map((e) => e.attr('class')), ['published']);
 });
+
+test('bylineElements: a date line the template sets above the headline; a kicker there is no byline', () => {
+  const html = `<html><body><main><article><p class="kicker">Valley life</p><span class="date">30 May 2013 Last updated at 16:09 ET</span>
+<h1>Volunteers bring the old mill back to life</h1>${PROSE.map((p) => `<p>${p}</p>`).join('')}</article></main></body></html>`;
+  const doc = parseHtml(html);
+  computeFeatures(doc);
+  const h1 = doc.elements.find((e) => e.tag === 'h1')!;
+  assert.deepEqual(bylineElements(doc, h1, { authors: [] }).map((e) => e.attr('class')), ['date']);
+  // A paragraph of prose above the headline ends the search: nothing above it is looked at.
+  const prose = parseHtml(html.replace('<span class="date">', '<span class="x">').replace('<h1>', `<p>${PROSE[0]} ${PROSE[1]}</p><p class="date">3 March 2026</p><h1>`));
+  computeFeatures(prose);
+  assert.deepEqual(bylineElements(prose, prose.elements.find((e) => e.tag === 'h1')!, { authors: [] }).map((e) => e.attr('class')), ['date']);
+});

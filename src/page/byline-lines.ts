@@ -2,8 +2,9 @@
  * The output contract's byline rule: the lines next to the headline that say who wrote the
  * article and when ("By Ada Fielding", "3 March 2026, 10:07", "Updated 2 hours ago", "5 min
  * read") are metadata (`authors`, `published`), not the body. Found by their shape, on any site:
- * a short element between the headline and the first paragraph whose text is a "By ..." line, or
- * nothing but dates, times, the article's known authors and the words that join them.
+ * a short element between the headline and the first paragraph, or just above the headline,
+ * whose text is a "By ..." line, or nothing but dates, times, the article's known authors and the
+ * words that join them.
  *
  * Issue 24 ("byline, date and reading-time lines" kept in the body). Dev sets whose truth keeps
  * the byline (dragnet, cleaneval, l3s-gn1) are scored with `byline: true` (eval/conventions.ts).
@@ -75,7 +76,47 @@ export function bylineElements(doc: DomDocument, headline: DomElement, ctx: Byli
     otherText += el.textLen;
     i += el.tags;
   }
-  return out;
+  return [...linesAbove(headline, names), ...out];
+}
+
+/** Other text above the headline, within its box, past which no line above it is looked at. */
+const MAX_TEXT_ABOVE = 200;
+/** Levels of the headline's ancestors whose earlier children are looked at. */
+const LEVELS_ABOVE = 3;
+
+/**
+ * Byline and date lines set above the headline by the page's template ("30 May 2013 Last updated
+ * at 16:09", "Publikacja: 04.05.2021"): the headline's earlier siblings, then its parent's and
+ * grandparent's, nearest first, while they are short. A box of lines is judged line by line. In
+ * document order.
+ */
+function linesAbove(headline: DomElement, names: readonly string[]): DomElement[] {
+  const out: DomElement[] = [];
+  let otherText = 0;
+  const judge = (el: DomElement): boolean => {
+    if (el.textLen === 0 || el.hidden) return true;
+    if (el.textLen > MAX_LINE) return false;
+    if (el.blocks > 0 && !hasOwnText(el)) {
+      for (let j = el.children.length - 1; j >= 0; j--) {
+        const c = el.children[j];
+        if (c.kind === 1 && !judge(c)) return false;
+      }
+      return true;
+    }
+    if (!NOT_A_LINE.has(el.tag) && isBylineLine(oneLine(textOf(el, MAX_LINE + 40)), names)) out.push(el);
+    else otherText += el.textLen;
+    return otherText <= MAX_TEXT_ABOVE;
+  };
+  let node = headline;
+  for (let level = 0; level < LEVELS_ABOVE && node.parent && node.parent.tag !== 'body'; level++, node = node.parent) {
+    const siblings = node.parent.children;
+    for (let j = siblings.lastIndexOf(node) - 1; j >= 0; j--) {
+      const c = siblings[j];
+      if (c.kind === 3) { if (c.data.trim()) return out.reverse(); continue; }
+      if (!judge(c)) return out.reverse();
+    }
+  }
+  return out.reverse();
 }
 
 const NOT_A_LINE = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'a', 'em', 'strong', 'b', 'i', 'u', 'small', 'font', 'abbr', 'label', 'button', 'sup', 'sub', 'q', 'cite', 'code']);
