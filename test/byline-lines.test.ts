@@ -94,3 +94,10 @@ test('bylineElements: a date line the template sets above the headline; a kicker
   computeFeatures(prose);
   assert.deepEqual(bylineElements(prose, prose.elements.find((e) => e.tag === 'h1')!, { authors: [] }).map((e) => e.attr('class')), ['date']);
 });
+
+test('bylineElements: boxes nested deep above the headline end the search, without recursion to match', () => {
+  const depth = 50_000;
+  const doc = parseHtml(`<html><body><article>${'<div>'.repeat(depth)}<p>3 March 2026</p>${'</div>'.repeat(depth)}<h1>Volunteers bring the old mill back to life</h1>${PROSE.map((p) => `<p>${p}</p>`).join('')}</article></body></html>`);
+  computeFeatures(doc);
+  assert.deepEqual(bylineElements(doc, doc.elements.find((e) => e.tag === 'h1')!, { authors: [] }), []);
+});

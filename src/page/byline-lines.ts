@@ -83,6 +83,8 @@ export function bylineElements(doc: DomDocument, headline: DomElement, ctx: Byli
 const MAX_TEXT_ABOVE = 200;
 /** Levels of the headline's ancestors whose earlier children are looked at. */
 const LEVELS_ABOVE = 3;
+/** Boxes of lines within boxes looked into above the headline, at most. */
+const MAX_BOX_DEPTH = 6;
 
 /**
  * Byline and date lines set above the headline by the page's template ("30 May 2013 Last updated
@@ -93,13 +95,14 @@ const LEVELS_ABOVE = 3;
 function linesAbove(headline: DomElement, names: readonly string[]): DomElement[] {
   const out: DomElement[] = [];
   let otherText = 0;
-  const judge = (el: DomElement): boolean => {
+  // Whether the search goes on past `el`. Boxes nest a few levels at most: deeper is no template's.
+  const judge = (el: DomElement, depth: number): boolean => {
     if (el.textLen === 0 || el.hidden) return true;
-    if (el.textLen > MAX_LINE) return false;
+    if (el.textLen > MAX_LINE || depth > MAX_BOX_DEPTH) return false;
     if (el.blocks > 0 && !hasOwnText(el)) {
       for (let j = el.children.length - 1; j >= 0; j--) {
         const c = el.children[j];
-        if (c.kind === 1 && !judge(c)) return false;
+        if (c.kind === 1 && !judge(c, depth + 1)) return false;
       }
       return true;
     }
@@ -113,7 +116,7 @@ function linesAbove(headline: DomElement, names: readonly string[]): DomElement[
     for (let j = siblings.lastIndexOf(node) - 1; j >= 0; j--) {
       const c = siblings[j];
       if (c.kind === 3) { if (c.data.trim()) return out.reverse(); continue; }
-      if (!judge(c)) return out.reverse();
+      if (!judge(c, 0)) return out.reverse();
     }
   }
   return out.reverse();
