@@ -68,8 +68,9 @@ export interface ExtractOptions {
   /** Keep figures (images and their captions) in Markdown and HTML (default false: no captions, credits or images). */
   images?: boolean;
   /**
-   * Keep the byline, date and reading-time lines under the headline in the body (default false:
-   * they are `metadata.authors` and `metadata.published`, not content).
+   * Keep the byline, date and reading-time lines by the headline, and credit and copyright lines
+   * ("Foto: dpa", "… © AFP / Name"), in the body (default false: the first are `metadata.authors`
+   * and `metadata.published`, and none is content).
    */
   byline?: boolean;
   /**

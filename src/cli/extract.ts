@@ -43,7 +43,8 @@ export const EXTRACT_USAGE = `usage: thresher extract <file|dir|pages.jsonl|craw
   --title           put the headline first (# Title in Markdown)
   --images          keep figures and their captions in Markdown and HTML
   --comments        list the user comments apart, after the body (never in it)
-  --byline          keep the byline, date and reading-time lines under the headline in the body
+  --byline          keep the byline, date and reading-time lines by the headline, and credit
+                    and copyright lines, in the body
   --precision       keep less on doubtful blocks (same as --mode precision)
   --recall          keep more on doubtful blocks (same as --mode recall)
   --mode M          ${EXTRACT_MODES.join(' | ')} (default balanced)

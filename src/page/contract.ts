@@ -17,7 +17,7 @@
  *  - a read-next line set between the paragraphs: a label and one link to another story ("Read
  *    more: <a>Headline</a>", "Lesen Sie auch: …"),
  *  - a second article appended after the page's own (infinite scroll),
- *  - the byline, date and reading-time lines under the headline (byline-lines.ts; they are
+ *  - the byline, date and reading-time lines by the headline (byline-lines.ts; they are
  *    `metadata.authors` and `published`; `byline: true` keeps them).
  * Each is a cut of the element, so whatever a labeler kept inside it goes too. A cut never takes
  * most of the page: an element holding most of the body's text is the content, whatever its
@@ -44,7 +44,7 @@ export interface ContractContext {
    * later <article> is taken for a second story (the first extraction decided that).
    */
   renderedHeadline?: boolean;
-  /** Keep the byline, date and reading-time lines under the headline (the `byline` option). */
+  /** Keep the byline, date and reading-time lines by the headline, and credit lines (the `byline` option). */
   byline?: boolean;
   /** The article's authors as metadata found them: a line of their names and a date is a byline. */
   authors?: readonly string[];
