@@ -201,6 +201,8 @@ test('contract: a credit or source line is cut unless byline: true; a sentence w
   // A © far from the line's end is in a sentence; one after a Latin-1 letter is mojibake.
   assert.deepEqual(cutsOf('<p class="x5">The mill\'s logo (© 1920, the miller\'s guild) was painted on the wheel by the volunteers when it turned again in May.</p>'), []);
   assert.deepEqual(cutsOf('<p class="x6">Report bugs to the list â¨bug-mill@example.orgâ©.</p>'), []);
+  assert.deepEqual(cutsOf('<p class="x8">Signs: AT&amp;T, &amp;copy; written out, © as a sign, café and naïve.</p>'), [], 'the sign written about');
+  assert.deepEqual(cutsOf('<p class="c13">Schneeräumpflicht – was man wissen muss © rike/pixelio.de</p>'), ['c13'], 'a credit that is a domain');
   assert.deepEqual(cutsOf('<p class="c4">Source: The Associated Press</p>', true), [], 'byline: true keeps it');
   // A sentence that starts with the word, a long text after the label, a label inside a sentence: text.
   assert.deepEqual(cutsOf('<p class="x7">Bildung: Schulen und Hochschulen</p>'), [], 'a word that begins like a label');

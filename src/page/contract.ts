@@ -207,7 +207,13 @@ function isCopyrightLine(line: string): boolean {
   const at = line.lastIndexOf('©');
   if (at < 0 || line.length - at - 1 > MAX_COPYRIGHT_NAME) return false;
   const before = at > 0 ? line.charCodeAt(at - 1) : 0;
-  return before < 0xc0 || before > 0xff;
+  if (before >= 0xc0 && before <= 0xff) return false;
+  // A notice opens the line or follows the caption's end ("sorgen. © AFP", "… | © Getty"), and
+  // names someone: a capital, a year, or a domain ("© rike/pixelio.de"). "…, © as a sign, café"
+  // is the sign written about in a sentence.
+  if (/[,;(]\s*$/.test(line.slice(0, at))) return false;
+  const name = line.slice(at + 1).trim();
+  return /^[\p{Lu}\d]/u.test(name) || /^\S*[./]\S/.test(name);
 }
 
 /** Whether a text node below `el` holds a ©: a cheap test before the line is read. */
