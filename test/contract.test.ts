@@ -347,7 +347,7 @@ test('metadata: the result carries it, and debug says where each field came from
   assert.equal(extract(page('<p>x</p>')).metadataSources, undefined);
 });
 
-test('contract: one article per page: a second <article> with its own <h1> goes; an <h1> inside the page\'s own article stays', () => {
+test('contract: one article per page: a second <article> with its own <h1> goes; an <h1> inside the page\'s own article, or repeating the headline, stays', () => {
   const body = PROSE.map((p) => `<p>${p}</p>`).join('');
   const second = `<article><h1>Ferry timetable changes for the summer</h1><p>The ferry will run every hour from June, the operator said, and the last boat leaves at eleven at night.</p></article>`;
   const r = extract(page(`<article><h1>Volunteers bring the old mill back to life</h1>${body}</article>${second}`));
@@ -356,4 +356,11 @@ test('contract: one article per page: a second <article> with its own <h1> goes;
   const doc = parsed(page(`<article><h1>Volunteers bring the old mill back to life</h1>${body}<h1>How the wheel works</h1>${body}</article>`));
   const headline = doc.elements.find((e) => e.tag === 'h1')!;
   assert.deepEqual(contractCuts(doc, { headline, images: false }).map(([el]) => el.tag), ['h1']);
+  // A theme's hero banner shows the headline above the <article>, which opens with it again: that
+  // article is the page's own story, not the next one.
+  const hero = parsed(page(`<header><h1>Volunteers bring the old mill back to life</h1></header><article><h1>Volunteers bring the old mill back to life</h1>${body}</article><aside>${body}${body}</aside>`));
+  const [banner, own] = hero.elements.filter((e) => e.tag === 'h1');
+  const cuts = contractCuts(hero, { headline: banner, images: false }).map(([el]) => el);
+  assert.ok(!cuts.some((el) => el.tag === 'article'));
+  assert.ok(cuts.includes(own), 'the repeat of the headline is still cut');
 });

@@ -31,6 +31,7 @@ import { cutComments } from './default.js';
 import { bylineElements } from './byline-lines.js';
 import { headlineRepeats, inSentence } from './headline-repeats.js';
 import { oneLine, textOf } from './metadata/text.js';
+import { key } from './metadata/title-text.js';
 import { isCallToAction, isReadNextLine } from './call-to-action.js';
 
 export interface ContractContext {
@@ -133,12 +134,18 @@ export function contractCuts(doc: DomDocument, ctx: ContractContext): [DomElemen
 function laterArticle(doc: DomDocument, headline: DomElement, limit: number): DomElement | null {
   const els = doc.elements;
   const holdsHeadline = (el: DomElement): boolean => inSubtree(headline, el);
+  let headlineKey: string | undefined;
   for (let i = headline.id + headline.tags + 1; i < els.length; i++) {
     const h = els[i];
     if (h.tag !== 'h1' || h.hidden) continue;
     let article: DomElement | null = null;
     for (let p = h.parent; p && !holdsHeadline(p); p = p.parent) if (p.tag === 'article') article = p;
-    if (article && article.textLen <= limit) return article;
+    if (!article || article.textLen > limit) continue;
+    // The same headline again is the page's own story under a banner that shows its title (a
+    // theme's hero header above the <article>), not the next story.
+    headlineKey ??= key(textOf(headline, 600));
+    if (key(textOf(h, 600)) === headlineKey) continue;
+    return article;
   }
   return null;
 }
