@@ -90,6 +90,12 @@ export interface ExtractOptions {
    * text/mojibake.ts). Default true; false gives the page's characters as they are.
    */
   repairMojibake?: boolean;
+  /**
+   * Compose the outputs and the title to Unicode NFC ("u" + combining "¨" → "ü"; text/unicode.ts),
+   * as the W3C recommends for web text, so that the same word is the same string. Default true;
+   * false gives the page's code points as they are.
+   */
+  normalizeUnicode?: boolean;
   budget?: Partial<Budget>;
   /**
    * What a site model (src/site/) knows about this page's site. Every page-level labeling,

@@ -52,6 +52,8 @@ export const EXTRACT_USAGE = `usage: thresher extract <file|dir|pages.jsonl|craw
                     text output, one line per block on stderr
   --no-model        the structural labeler alone, without the learned block model
   --keep-mojibake   leave double-encoded UTF-8 as the page has it
+  --keep-code-points
+                    leave decomposed letters ("u" + "¨") as the page has them, not composed (NFC)
   --site MODELS     apply the site model of each page's host (from thresher learn)
   --url URL         the page's URL (links and site models), for a file or stdin
   --out FILE        write there instead of stdout (the page, or the JSON Lines)
@@ -87,6 +89,7 @@ const FLAGS = {
   mode: { type: 'string' },
   'no-model': { type: 'boolean', default: false },
   'keep-mojibake': { type: 'boolean', default: false },
+  'keep-code-points': { type: 'boolean', default: false },
   out: { type: 'string' },
   // -o: the output folder for several pages, the output file for one (parseArgs takes "o" as its own name).
   o: { type: 'string' },
@@ -128,7 +131,7 @@ function optionsOf(values: Values): { format: OutputFormat; options: WorkerExtra
     format,
     options: {
       algorithm, debug: values.debug, formats: [format], comments: values.comments, title: values.title, images: values.images, byline: values.byline,
-      mode: modeOf(values), model: !values['no-model'], repairMojibake: !values['keep-mojibake'],
+      mode: modeOf(values), model: !values['no-model'], repairMojibake: !values['keep-mojibake'], normalizeUnicode: !values['keep-code-points'],
     },
   };
 }

@@ -24,6 +24,7 @@ import { applyContract, FIGURE_REASON } from './contract.js';
 import { findComments, renderComments } from './comments.js';
 import { jsonArticle, SHORT_ARTICLE_CHARS, type JsonArticle } from './json-article.js';
 import { repairMojibake } from '../text/mojibake.js';
+import { toNfc } from '../text/unicode.js';
 import { oneLine } from '../text/whitespace.js';
 import { labelSatisfiable } from './satisfiable.js';
 import { labelTagTree } from './tag-tree.js';
@@ -75,7 +76,7 @@ export function extract(input: string | Uint8Array, options: ExtractOptions = {}
   const t2 = performance.now();
 
   // Repaired on the way out: the labelers read the page as it is, the outputs are what it meant.
-  const repair = options.repairMojibake === false ? (s: string) => s : repairMojibake;
+  const repair = outputRepair(options);
   // thresher's own clean HTML keeps the title the first extraction gave, as written in its
   // <title>: read afresh, the site name could be cut from it a second time (fuzz campaign, issue 25).
   const title = repair(ownCleanTitle(doc) ?? meta.metadata.title);
@@ -99,6 +100,16 @@ export function extract(input: string | Uint8Array, options: ExtractOptions = {}
   result.timings.renderMs = performance.now() - t2;
   if (options.keepTree) Object.defineProperty(result, 'tree', { value: { doc, labels: c.labels, headline: meta.headline }, enumerable: false, writable: false });
   return result;
+}
+
+/**
+ * What every output string passes through: double-encoded UTF-8 decoded first (its repair yields
+ * composed letters), then canonical composition (text/unicode.ts). Each can be turned off.
+ */
+function outputRepair(options: ExtractOptions): (s: string) => string {
+  const mojibake = options.repairMojibake !== false, nfc = options.normalizeUnicode !== false;
+  if (mojibake && nfc) return (s) => toNfc(repairMojibake(s));
+  return mojibake ? repairMojibake : nfc ? toNfc : (s) => s;
 }
 
 /** Throws E_BAD_OPTION on an option extract() cannot honour; returns the algorithm. */
