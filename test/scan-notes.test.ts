@@ -11,6 +11,7 @@ import { parseHtml, parseHtmlReference } from '../src/dom/parse.js';
 import { computeFeatures } from '../src/dom/features.js';
 import { DomElement, DomText, walkElements, type DomDocument } from '../src/dom/node.js';
 import { scanPage, type PageScan } from '../src/page/metadata/scan.js';
+import { scanTag } from '../src/dom/scan-candidates.js';
 
 // ---- the walk the notes replaced (scan.ts before the parser noted its elements) ----------------
 
@@ -125,6 +126,10 @@ test('scan from the parser\'s notes: content after </body> and </html>, a second
   // The second tags' attributes join the first's: the body becomes microdata and date-classed.
   const r = sameScan(`<html><body><p>x</p><body itemscope itemtype="https://schema.org/Article" class="post-meta" id=published><html itemtype="https://schema.org/WebSite"><p>${D}</p>`);
   assert.deepEqual(r.itemtypes, ['https://schema.org/WebSite', 'https://schema.org/Article']);
+  // An element noted twice: microdata on its first tag and more on the second (the scan keeps it once).
+  const twice = sameScan(`<html itemprop=a><body itemprop=b><p>${D}</p><html itemtype=https://schema.org/WebSite><body itemtype=https://schema.org/Article>`);
+  assert.deepEqual(twice.itemtypes, ['https://schema.org/WebSite', 'https://schema.org/Article']);
+  assert.deepEqual(twice.itemprops.map((e) => e.tag), ['html', 'body']);
   // Without a <body> tag, or a frameset page (the parser's own empty body).
   sameScan(`<title>T</title><meta name=date content=2020-01-01><span class=date>${D}</span>`);
   sameScan(`<html><head><title>T</title></head><frameset><frame src=a></frameset></html>`);
@@ -163,9 +168,77 @@ test('scan from the parser\'s notes: random markup of the kinds above (property)
     '<span class=date>', '<span class=Date hidden>', '</span>', '<h1>', '</h1>', '<article>', '</article>', '<meta name=date content=2020>',
     '<span itemprop=author>', '<div itemscope itemtype=https://schema.org/Article>', '<body class=posted>', '</body>', '</html>', '<html itemtype=x>',
     '<svg>', '</svg>', '<template>', '</template>', '<button class=author>', '<title>', '</title>', '<select>', '<option>', '<li>',
+    '<meta itemprop=datePublished content=2020>', '<link rel=author href=/a>', '<form>', '</form>', '<noscript>', '</noscript>',
+    '<a href="/autor/y/" class=by>', '<caption>', '<h1 class=date>', '<frameset>', '<body itemprop=mainEntity>', '<html itemprop=p>',
     '3 March 2024', 'By Ann Lee', ' ', 'x',
   );
-  fc.assert(fc.property(fc.array(piece, { maxLength: 40 }), (parts) => { sameScan(parts.join('')); }), { numRuns: 400 });
+  // Sometimes under a node budget: the elements past it are created (and noted) but never attached.
+  const budget = fc.constantFrom(undefined, 3, 8, 20);
+  fc.assert(fc.property(fc.array(piece, { maxLength: 40 }), budget, (parts, maxNodes) => {
+    sameScan(parts.join(''), (h) => parseHtml(h, { maxNodes }));
+  }), { numRuns: 500 });
+});
+
+test('scan from the parser\'s notes: noted elements out of the tree, and notes out of page order, are read as the walk reads', () => {
+  // Foster parenting puts the <time> and <span itemprop> before the table created earlier; the
+  // <template>'s and <svg>'s elements are created, noted and never attached.
+  const html = `<body><h1>Head</h1><table><tr><td><article>x</article></td></tr><time datetime=2020-01-02>2 Jan</time><span itemprop=author>Ann</span></table>
+    <template><time>2021</time><h1 itemprop=name>t</h1></template><svg><title>icon</title><a href="/author/svg/">s</a></svg><p class=date>${D}</p>`;
+  const doc = parseHtml(html);
+  computeFeatures(doc);
+  const notes = doc.scanNotes!;
+  const inTree = (el: DomElement): boolean => doc.elements[el.id] === el;
+  const all = [...notes.tagged, ...notes.times, ...notes.links];
+  assert.ok(all.some((el) => !inTree(el)), 'some noted element never reached the tree');
+  const ids = notes.tagged.filter(inTree).map((el) => el.id);
+  assert.ok(ids.some((id, i) => i > 0 && id < ids[i - 1]), 'the notes are out of page order');
+  const r = sameScan(html);
+  assert.deepEqual(r.times.map((e) => e.attr('datetime')), ['2020-01-02']);
+  assert.deepEqual(r.itemprops.map((e) => e.tag), ['span']);
+  assert.equal(r.titleEl, null);
+  assert.deepEqual(r.authorLinks, []);
+  assert.deepEqual(r.h1s.map((e) => e.tag), ['h1']);
+});
+
+test('scan from the parser\'s notes: a tree changed after its features, and its features computed again', () => {
+  // A noted element taken out keeps the id of the first computeFeatures: the scan must not read it.
+  const doc = parseHtml(`<head><meta itemprop=a content=1></head><body><p class=byline>By <a rel=author href=/a>Ann</a></p>
+    <time>2020</time><div itemscope itemtype=https://schema.org/Article><h1 itemprop=headline>T</h1></div><abbr title=2021>x</abbr>`);
+  computeFeatures(doc);
+  const take = (el: DomElement): void => { const ch = el.parent!.children; ch.splice(ch.indexOf(el), 1); el.parent = null; };
+  const [time] = doc.elements.filter((e) => e.tag === 'time');
+  const [div] = doc.elements.filter((e) => e.tag === 'div');
+  const [meta] = doc.elements.filter((e) => e.tag === 'meta');
+  take(time); take(div); take(meta);
+  computeFeatures(doc);
+  for (const el of [time, div, meta]) assert.ok(el.id >= 0 && doc.elements[el.id] !== el, 'a stale id');
+  const s = scanPage(doc);
+  assert.deepEqual(named(lists(s), doc), named(referenceScan(doc), doc));
+  assert.deepEqual(s.times.map((e) => e.tag), ['abbr']);
+  assert.deepEqual([s.itemprops.length, s.itemtypes.length, s.h1s.length, s.metas.length], [0, 0, 0, 0]);
+  assert.equal(s.authorLinks.length, 1);
+});
+
+test('scan from the parser\'s notes: meta tags in the body join the head\'s, in page order', () => {
+  const r = sameScan(`<head><meta name=description content=D><meta itemprop=name content=N></head><body>
+    <div itemscope itemtype=https://schema.org/Article><h1 itemprop=headline>T</h1><meta itemprop=datePublished content=2020-01-02>
+    <p>Text.</p></div><meta property="article:published_time" content=2020-01-02><meta name=author content=Ann></body>`);
+  assert.deepEqual(r.metas.map((e) => e.attr('name') ?? e.attr('property') ?? e.attr('itemprop')),
+    ['description', 'name', 'datePublished', 'article:published_time', 'author']);
+  assert.deepEqual(r.itemprops.map((e) => e.attr('itemprop')), ['name', 'headline', 'datePublished']);
+  assert.deepEqual(r.itemtypes, ['https://schema.org/Article']);
+});
+
+test('scan from the parser\'s notes: a parse cut short by the node budget, and a page parsed again for an unclosed <title>', () => {
+  const page = `<html itemscope itemtype=https://schema.org/WebPage><head><title>T</title><meta name=date content=2020-01-01></head><body>
+    <h1>H</h1><p class=byline>By <a rel=author href=/a>Ann</a> <time>2020</time></p><meta itemprop=x content=y><article><p class=date>${D}</p></article>`;
+  for (const maxNodes of [1, 4, 6, 9, 12]) sameScan(page, (h) => parseHtml(h, { maxNodes }));
+  // The title runs to the end of the page: repaired at its first line's end and parsed again (parse.ts).
+  const unclosed = `<html><head><title>Storm hits the coast\n<meta name=author content=Jane></head><body><h1 itemprop=headline>Storm</h1>
+    <p class=byline>By <a href="/author/jane/">Jane</a> <time datetime=2024-03-03>${D}</time></p><p>${'Long text of the story. '.repeat(12)}</p></body></html>`;
+  const r = sameScan(unclosed);
+  assert.equal(r.h1s.length, 1, 'the repaired page has its body');
+  assert.equal(r.authorLinks.length, 1);
 });
 
 test('scan: a tree built by hand (no parser, no notes) is walked whole', () => {
@@ -176,6 +249,9 @@ test('scan: a tree built by hand (no parser, no notes) is walked whole', () => {
   };
   const head = el('head', {}, el('title', {}, 'T'), el('meta', { property: 'og:title', content: 'T' }));
   const body = el('body', {}, el('h1', {}, 'Headline'), el('p', { class: 'byline' }, 'By ', el('a', { href: '/author/ann/' }, 'Ann')), el('time', { datetime: '2020-01-01' }, 'Jan 1'));
+  // An <abbr> with an empty title and a second, non-empty one (only a hand-built tree repeats a name).
+  const abbr = new DomElement('abbr', [{ name: 'title', value: '' }, { name: 'title', value: '2020-01-02' }], 'http://www.w3.org/1999/xhtml');
+  abbr.children.push(new DomText('2 Jan')); abbr.children[0].parent = abbr; abbr.parent = body; body.children.push(abbr);
   const html = el('html', {}, head, body);
   const root = el('#document', {}, html);
   const doc: DomDocument = { root, html, head, body, elements: [], truncated: false };
@@ -184,7 +260,7 @@ test('scan: a tree built by hand (no parser, no notes) is walked whole', () => {
     const s = scanPage(doc);
     assert.deepEqual(named(lists(s), doc), named(referenceScan(doc), doc));
     assert.equal(s.h1s.length, 1);
-    assert.equal(s.times.length, 1);
+    assert.deepEqual(s.times.map((e) => e.tag), ['time', 'abbr']);
     assert.equal(s.authorLinks.length, 1);
     assert.deepEqual(s.hinted.map((e) => e.tag), ['p']);
     assert.equal(s.metas.length, 1);
@@ -200,4 +276,12 @@ test('scan: the date and byline class pattern matches what the flat list of word
   fc.assert(fc.property(fc.array(letters, { maxLength: 12 }), (cs) => {
     sameScan(`<body>${cs.map((c) => `<span class="${c}">3 March 2024</span>`).join('')}`);
   }), { numRuns: 300 });
+});
+
+test('scanTag: a code for the scan\'s eight tags, none for any other', () => {
+  const wanted = ['meta', 'title', 'link', 'h1', 'article', 'a', 'time', 'abbr'];
+  assert.equal(new Set(wanted.map(scanTag)).size, 8);
+  for (const t of wanted) assert.notEqual(scanTag(t), undefined, t);
+  const others = ['', 'b', 'p', 'h2', 'hr', 'span', 'main', 'html', 'body', 'head', 'form', 'titles', 'style', 'table', 'section', 'articl', 'aside', 'meta ', 'META', 'A', 'timer', 'abb', '#document'];
+  for (const t of others) assert.equal(scanTag(t), undefined, t);
 });

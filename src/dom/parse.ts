@@ -15,7 +15,7 @@ import { DomElement, DomText, type DomDocument, type Attr } from './node.js';
 import { DataScriptCollector, dataScripts } from './data-scripts.js';
 import { fastParse, fastParseAvailable } from './prescan.js';
 import { WARM_UP_PAGE } from './warm-up-page.js';
-import { SCAN_TAGS, SCAN_MICRODATA, SCAN_AUTHOR, newScanNotes, noteForScan, type ScanNotes } from './scan-candidates.js';
+import { scanTag, SCAN_MICRODATA, SCAN_AUTHOR, newScanNotes, noteForScan, type ScanNotes } from './scan-candidates.js';
 
 /** Elements whose subtree is never topic content. */
 export const NEVER_CONTENT = new Set([
@@ -249,7 +249,7 @@ const ADAPTER: TreeAdapter<LeanMap> = {
     // of walking every element (scan-candidates.ts). An element the parser drops by its tag never
     // reaches the tree, and a note would keep it alive as long as the page (no tag of the scan's
     // own is dropped).
-    const code = SCAN_TAGS.get(tag);
+    const code = scanTag(tag);
     if (code !== undefined || (f & SCAN_MICRODATA && !NEVER_CONTENT.has(tag))) noteForScan(st.scanNotes, el, code, f);
     return el;
   },
