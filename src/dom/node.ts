@@ -4,6 +4,8 @@
  * bottom-up by features.ts. Labelers never mutate it: they return a Labels overlay keyed by `id`.
  */
 
+import type { ScanNotes } from './scan-candidates.js';
+
 export interface Attr { name: string; value: string }
 
 export class DomText {
@@ -116,6 +118,12 @@ export interface DomDocument {
   dataScripts?: DataScript[];
   /** The elements a <textarea> (dropped: never content) stood in, in page order; absent on trees built by hand. */
   textareaParents?: DomElement[];
+  /**
+   * What the metadata scan reads (dom/scan-candidates.ts), noted by the parser as it created the
+   * elements: in creation order, and holding elements that never reached the tree or left it.
+   * Absent on trees built by hand, which the scan walks whole.
+   */
+  scanNotes?: ScanNotes;
 }
 
 export interface DataScript {

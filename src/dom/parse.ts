@@ -15,6 +15,7 @@ import { DomElement, DomText, type DomDocument, type Attr } from './node.js';
 import { DataScriptCollector, dataScripts } from './data-scripts.js';
 import { fastParse, fastParseAvailable } from './prescan.js';
 import { WARM_UP_PAGE } from './warm-up-page.js';
+import { scanTag, SCAN_MICRODATA, SCAN_AUTHOR, newScanNotes, noteForScan, type ScanNotes } from './scan-candidates.js';
 
 /** Elements whose subtree is never topic content. */
 export const NEVER_CONTENT = new Set([
@@ -37,13 +38,31 @@ const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i
 
 /** Hidden by markup alone (we have no CSS): the `hidden` attribute, inline display:none, aria-hidden. */
 export function isHiddenByMarkup(attrs: Attr[]): boolean {
+  return (attrFlags(attrs) & HIDDEN) !== 0;
+}
+
+const HIDDEN = 1;
+
+/**
+ * One pass over a new element's attributes: whether markup hides it (HIDDEN), and what the
+ * metadata scan wants of it (scan-candidates.ts). Dispatched on the name's length: attribute
+ * names are not interned strings, so each compare reads the name, and most names differ from all
+ * the wanted ones in length alone.
+ */
+function attrFlags(attrs: Attr[]): number {
+  let f = 0;
   for (let i = 0; i < attrs.length; i++) {
     const { name, value } = attrs[i];
-    if (name === 'hidden') return true;
-    if (name === 'style' && value.length > 8 && HIDDEN_STYLE.test(value)) return true;
-    if (name === 'aria-hidden' && value === 'true') return true;
+    switch (name.length) {
+      case 3: if (name === 'rel') f |= SCAN_AUTHOR; break;
+      case 4: if (name === 'href' && value.includes('/aut')) f |= SCAN_AUTHOR; break;
+      case 5: if (name === 'style' && value.length > 8 && HIDDEN_STYLE.test(value)) f |= HIDDEN; break;
+      case 6: if (name === 'hidden') f |= HIDDEN; break;
+      case 8: if (name === 'itemprop' || name === 'property' || name === 'itemtype') f |= SCAN_MICRODATA; break;
+      case 11: if (name === 'aria-hidden' && value === 'true') f |= HIDDEN; break;
+    }
   }
-  return false;
+  return f;
 }
 
 interface Comment { kind: 8 }
@@ -152,6 +171,8 @@ interface ParseState {
   dataScripts: DataScriptCollector;
   /** Parents of the <textarea>s dropped from the tree: where a page's reply forms are (page/reply-threads.ts). */
   textareaParents: DomElement[];
+  /** What the metadata scan reads (DomDocument.scanNotes). */
+  scanNotes: ScanNotes;
   maxNodes: number;
   maxCreated: number;
   deadline: number;
@@ -166,7 +187,7 @@ interface ParseState {
 function freshState(options: ParseOptions): ParseState {
   const maxNodes = options.maxNodes ?? Infinity;
   return {
-    dataScripts: new DataScriptCollector(), textareaParents: [],
+    dataScripts: new DataScriptCollector(), textareaParents: [], scanNotes: newScanNotes(),
     maxNodes, maxCreated: maxNodes * CREATED_PER_ATTACHED,
     deadline: options.maxMillis !== undefined ? performance.now() + options.maxMillis : Infinity,
     elementCount: 0, created: 0, truncated: false, doc: undefined, titleTagEnds: new Map(),
@@ -218,8 +239,18 @@ const ADAPTER: TreeAdapter<LeanMap> = {
     }
     const el = new DomElement(tag, attrs as Attr[], ns);
     if (tag === 'script' && attrs.length) st.dataScripts.noteScript(el);
-    // Kept in the tree, not dropped: a hidden wrapper around the whole page is revealed by script.
-    if (attrs.length && isHiddenByMarkup(attrs as Attr[])) el.hidden = true;
+    let f = 0;
+    if (attrs.length) {
+      f = attrFlags(attrs as Attr[]);
+      // Kept in the tree, not dropped: a hidden wrapper around the whole page is revealed by script.
+      if (f & HIDDEN) el.hidden = true;
+    }
+    // Noted now, while the tag and attributes are in cache: the metadata scan reads these instead
+    // of walking every element (scan-candidates.ts). An element the parser drops by its tag never
+    // reaches the tree, and a note would keep it alive as long as the page (no tag of the scan's
+    // own is dropped).
+    const code = scanTag(tag);
+    if (code !== undefined || (f & SCAN_MICRODATA && !NEVER_CONTENT.has(tag))) noteForScan(st.scanNotes, el, code, f);
     return el;
   },
   createCommentNode: () => COMMENT,
@@ -259,7 +290,11 @@ const ADAPTER: TreeAdapter<LeanMap> = {
     attach(parent, new DomText(text), ref);
   },
   adoptAttributes: (el, attrs) => {
-    for (const a of attrs) if (!el.attrs.some((b) => b.name === a.name)) el.attrs.push(a as Attr);
+    const added: Attr[] = [];
+    for (const a of attrs) if (!el.attrs.some((b) => b.name === a.name)) { el.attrs.push(a as Attr); added.push(a as Attr); }
+    // A second <html> or <body> tag's attributes join the first's. The element may now matter to
+    // the metadata scan: noted again (the scan keeps it once). `hidden` stays as the first tag set it.
+    if (added.length) noteForScan(state.scanNotes, el, undefined, attrFlags(added));
   },
   getFirstChild: (node) => node.children[0] as DomElement | DomText | undefined as never,
   getChildNodes: (node) => node.children as never,
@@ -318,6 +353,6 @@ function parseOnce(html: string, options: ParseOptions, fast: boolean, locate = 
     body.parent = htmlEl;
     htmlEl.children.push(body);
   }
-  const doc = { root, html: htmlEl, head, body, elements: [], truncated: st.truncated, dataScripts: st.dataScripts.scripts, textareaParents: st.textareaParents };
+  const doc = { root, html: htmlEl, head, body, elements: [], truncated: st.truncated, dataScripts: st.dataScripts.scripts, textareaParents: st.textareaParents, scanNotes: st.scanNotes };
   return { doc, titleTagEnds: st.titleTagEnds };
 }

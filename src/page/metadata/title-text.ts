@@ -40,12 +40,33 @@ export function decodeRefs(s: string): string {
  * folded. Quotes, dashes and spacing differ between <title>, og:title and the visible <h1>.
  */
 export function key(s: string): string {
+  const m = memo;
+  if (m === null) return keyOf(s);
+  let k = m.keys.get(s);
+  if (k === undefined) { k = keyOf(s); m.keys.set(s, k); }
+  return k;
+}
+function keyOf(s: string): string {
   // NFKC changes no ASCII string, and there the letters and digits are [a-z0-9] once lower-cased:
   // most titles take the plain regex, which runs several times faster than the Unicode one.
   if (!NON_ASCII.test(s)) return s.toLowerCase().replace(/[^a-z0-9]+/g, '');
   return s.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 }
 const NON_ASCII = /[^\x00-\x7f]/;
+
+let memo: { keys: Map<string, string>; splits: Map<string, Split> } | null = null;
+/**
+ * Runs `fn` with key() and split() remembering their answers, forgotten when `fn` returns. The
+ * title chooser keys the same few texts (a title's spans, the candidates' texts) some 25 times a
+ * page, 8 of them distinct, a third of them on the Unicode path; and splits 2 or 3 titles 6
+ * times. Not kept across pages: the texts can be slices of the page's source, which a
+ * module-wide memo would keep alive. Callers never change a Split.
+ */
+export function withTitleMemo<T>(fn: () => T): T {
+  if (memo !== null) return fn();
+  memo = { keys: new Map(), splits: new Map() };
+  try { return fn(); } finally { memo = null; }
+}
 
 // ---- the title's segments ----------------------------------------------------------------------
 
@@ -65,6 +86,13 @@ export interface Split { text: string; segs: Segment[]; seps: string[] }
 const SEPARATOR = /\s*(?:\|+|::|»|«|›|‹|·|•|~|_+|｜|│|‖)\s*|\s+(?:-{1,2}|–|—|\/|>|@)\s+|(?<=[^\s-])-\s+(?!(?:and|or|to|und|oder|bis|sowie|et|ou|y|e|o|en|of)\s)|\s*:\s+|\s+:|\s*\((?=[^()]{2,48}\)\s*$)/g;
 
 export function split(title: string): Split {
+  const m = memo;
+  if (m === null) return splitOf(title);
+  let s = m.splits.get(title);
+  if (s === undefined) { s = splitOf(title); m.splits.set(title, s); }
+  return s;
+}
+function splitOf(title: string): Split {
   const segs: Segment[] = [];
   const seps: string[] = [];
   let at = 0;

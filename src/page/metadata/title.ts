@@ -16,7 +16,7 @@ import { elementText } from './raw-title.js';
 import { measureText } from '../../text/measure.js';
 import { placeholderReason } from './title-placeholder.js';
 import { NOT_HEADLINE, inSiteHeader, standsAlone } from './title-place.js';
-import { MAX_CHARS, clean, decodeRefs, key, letterWords, span, split, words, type Split } from './title-text.js';
+import { MAX_CHARS, clean, decodeRefs, key, letterWords, span, split, withTitleMemo, words, type Split } from './title-text.js';
 import type { MetadataSource } from './types.js';
 import { parsePageUrl } from './urls.js';
 
@@ -403,7 +403,8 @@ function judgeCandidate(v: string, url: string | URL | undefined): { t: string; 
  * <title> tag; a placeholder ("Untitled Document") counts as none. `source` names the candidate
  * the returned text agrees with, or 'h1' when only the page shows it.
  */
-export function chooseTitle(doc: DomDocument, c: TitleCandidates): ChosenTitle {
+export function chooseTitle(doc: DomDocument, c: TitleCandidates): ChosenTitle { return withTitleMemo(() => choose(doc, c)); }
+function choose(doc: DomDocument, c: TitleCandidates): ChosenTitle {
   const site = new SiteName(clean(c.siteName), c.url);
   const refs: Ref[] = [];
   let titleTag = '', placeholder = '';
