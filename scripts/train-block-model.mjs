@@ -33,7 +33,7 @@ import { buildTokenTable } from '../dist/src/page/token-table.js';
 import { extractMetadata } from '../dist/src/page/metadata/index.js';
 import { wordsOf, wordGrams, gramShare } from '../dist/src/page/article-body.js';
 import { conventionOptions, conventionText } from '../dist/src/eval/conventions.js';
-import { contractCuts } from '../dist/src/page/contract.js';
+import { contractCuts, LINE_RULE_REASONS } from '../dist/src/page/contract.js';
 import { LAYOUT_FEATURES, N_LAYOUT_FEATURES as L, layoutFeatures } from '../dist/src/page/layout-features.js';
 
 const COMMENTS_MARKER = '!@#$%^&*()  COMMENTS';
@@ -54,6 +54,10 @@ const { values: a } = parseArgs({ options: {
   // short lines (captions, bylines, labels) count for more than their handful of words.
   'weight-floor': { type: 'string', default: '0' },
   'no-comment-model': { type: 'boolean', default: false },
+  // Units the output contract cuts weigh nothing (no model decides their fate): 'all' of them, or
+  // only those of the structural cuts, keeping the line rules' units (credits, bylines, calls to
+  // action, read-next lines, headline repeats) as examples of noise for look-alikes the rules miss.
+  'contract-mask': { type: 'string', default: 'all' },
   // --cv only: also write the held-out outputs of these modes, to DIR-<mode>/<set> (balanced goes to DIR).
   modes: { type: 'string', default: 'balanced' },
   // --cv only: also keep the K fold models and which fold each page is in, as DIR/fold-K.json and
@@ -77,6 +81,7 @@ for (const k of ['trees', 'depth', 'rate', 'subsample', 'lambda', 'min-child', '
 }
 const GBDT = { trees: +a.trees, depth: +a.depth, learningRate: +a.rate, subsample: +a.subsample, lambda: +a.lambda, minChildWeight: +a['min-child'], seed: +a.seed };
 const WEIGHT_FLOOR = +a['weight-floor'];
+if (!['all', 'structural'].includes(a['contract-mask'])) throw new Error(`--contract-mask takes all or structural, not "${a['contract-mask']}"`);
 
 function words(text, asciiOnly) {
   // l3s-gn1's truth has '?' for every non-ASCII character: compare like with like.
@@ -115,7 +120,10 @@ function snippetLabels(units, item) {
 function contractMask(doc, meta, set) {
   const cut = new Uint8Array(doc.elements.length);
   const ctx = { headline: meta.headline, images: false, byline: conventionOptions(set).byline === true, authors: meta.metadata.authors };
-  for (const [el] of contractCuts(doc, ctx)) cut.fill(1, el.id, el.id + el.tags + 1);
+  for (const [el, reason] of contractCuts(doc, ctx)) {
+    if (a['contract-mask'] === 'structural' && LINE_RULE_REASONS.has(reason)) continue;
+    cut.fill(1, el.id, el.id + el.tags + 1);
+  }
   return cut;
 }
 

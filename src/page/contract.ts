@@ -60,6 +60,13 @@ const BYLINE = 'a byline, date or reading time (metadata; byline: true keeps it)
 const CALL_TO_ACTION = 'a call to action beside the text (a promo, sign-up, paywall or consent box)';
 const HEADLINE_REPEAT = 'the headline shown again (a breadcrumb trail ending in it, a sticky bar)';
 const READ_NEXT = 'a read-next line between the paragraphs (a label and another story\'s link)';
+/**
+ * The reasons of the rules that judge one line or box by its words and shape (credits, bylines,
+ * calls to action, read-next lines, the headline's repeats), as against the page's structure
+ * (hidden, dialogs, figures, the headline, a second article). The trainer may keep the former's
+ * units as examples of noise (scripts/train-block-model.mjs --contract-mask structural).
+ */
+export const LINE_RULE_REASONS: ReadonlySet<string> = new Set([CREDIT, BYLINE, CALL_TO_ACTION, HEADLINE_REPEAT, READ_NEXT]);
 
 /** A cut element may hold at most this share of the body's text. */
 const MAX_CUT_SHARE = 0.5;
