@@ -40,11 +40,7 @@ export function decodeRefs(s: string): string {
  * folded. Quotes, dashes and spacing differ between <title>, og:title and the visible <h1>.
  */
 export function key(s: string): string {
-  const m = memo;
-  if (m === null) return keyOf(s);
-  let k = m.keys.get(s);
-  if (k === undefined) { k = keyOf(s); m.keys.set(s, k); }
-  return k;
+  return memo === null ? keyOf(s) : remembered(memo.keys, s, keyOf);
 }
 function keyOf(s: string): string {
   // NFKC changes no ASCII string, and there the letters and digits are [a-z0-9] once lower-cased:
@@ -67,6 +63,11 @@ export function withTitleMemo<T>(fn: () => T): T {
   memo = { keys: new Map(), splits: new Map() };
   try { return fn(); } finally { memo = null; }
 }
+function remembered<V>(answers: Map<string, V>, s: string, compute: (s: string) => V): V {
+  let v = answers.get(s);
+  if (v === undefined) { v = compute(s); answers.set(s, v); }
+  return v;
+}
 
 // ---- the title's segments ----------------------------------------------------------------------
 
@@ -86,11 +87,7 @@ export interface Split { text: string; segs: Segment[]; seps: string[] }
 const SEPARATOR = /\s*(?:\|+|::|»|«|›|‹|·|•|~|_+|｜|│|‖)\s*|\s+(?:-{1,2}|–|—|\/|>|@)\s+|(?<=[^\s-])-\s+(?!(?:and|or|to|und|oder|bis|sowie|et|ou|y|e|o|en|of)\s)|\s*:\s+|\s+:|\s*\((?=[^()]{2,48}\)\s*$)/g;
 
 export function split(title: string): Split {
-  const m = memo;
-  if (m === null) return splitOf(title);
-  let s = m.splits.get(title);
-  if (s === undefined) { s = splitOf(title); m.splits.set(title, s); }
-  return s;
+  return memo === null ? splitOf(title) : remembered(memo.splits, title, splitOf);
 }
 function splitOf(title: string): Split {
   const segs: Segment[] = [];
