@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { WORD_RULES, classIdKind, namesContent } from '../src/page/boilerplate.js';
+import { WORD_RULES, boilerKind, classIdKind, namesContent } from '../src/page/boilerplate.js';
 import { parseHtml } from '../src/dom/parse.js';
 import { computeFeatures } from '../src/dom/features.js';
 
@@ -46,4 +46,11 @@ test('namesContent: article and main, content class words as whole words, itempr
   computeFeatures(doc);
   const named = doc.body!.children.filter((c) => c.kind === 1).map((c) => namesContent(c as never));
   assert.deepEqual(named, [true, true, true, false, true, true, true, false]);
+});
+
+test('boilerKind: ARIA roles name boilerplate; a ticker (marquee) and a countdown (timer) are asides, a live blog (log) is not', () => {
+  const doc = parseHtml('<body><div role="navigation">a</div><div role="marquee">b</div><div role="timer">c</div><div role="log">d</div><div role="Marquee">e</div></body>');
+  computeFeatures(doc);
+  const kinds = doc.body!.children.filter((c) => c.kind === 1).map((c) => boilerKind(c as never));
+  assert.deepEqual(kinds, ['nav', 'aside', 'aside', null, 'aside']);
 });

@@ -108,6 +108,29 @@ test('contract: a caption without <figure> is one by its name beside an image; a
   assert.deepEqual(cut(`<div><img src="/q.jpg"><p class="caption">The mill in 1890</p></div>`), ['p']);
 });
 
+test('contract: a caption box by its shape (one image and a line or two between the paragraphs) is cut; a paragraph with an image, a card or a lone box is not', () => {
+  const at = (box: string): string => `<article><h1>Volunteers bring the old mill back to life</h1><p>${PROSE[0]}</p><p>${PROSE[1]}</p>${box}<p>${PROSE[2]}</p><p>${PROSE[3]}</p></article>`;
+  const cut = (box: string): string[] => contractCuts(parsed(page(at(box))), { headline: null, images: false }).map(([el]) => el.classId.trim());
+  // Generated class names say nothing: the shape does, a caption and a credit beside one image.
+  const box = '<div class="c-8uy2"><img src="/w.jpg" alt=""><div class="c-q81x">The wheel at dawn, before its first run in forty years.</div><div class="c-q81x">Bild: Valley News</div></div>';
+  assert.deepEqual(cut(box), ['c-8uy2']);
+  // Past an empty spacer, the prose is still beside it.
+  assert.deepEqual(cut(`<p></p>${box}<div class="clear"></div>`), ['c-8uy2']);
+  // A paragraph with an image floated in its text, two images (a gallery), a list or a linked card are not captions.
+  assert.deepEqual(cut('<div class="x1"><img src="/w.jpg"> The wheel turned at dawn, and the crowd cheered.</div>'), []);
+  assert.deepEqual(cut('<div class="x2"><img src="/a.jpg"><img src="/b.jpg"><div>Before and after.</div></div>'), []);
+  assert.deepEqual(cut('<div class="x3"><img src="/w.jpg"><ul><li>Flour</li><li>Water</li></ul></div>'), []);
+  assert.deepEqual(cut('<div class="x4"><img src="/w.jpg"><div><a href="/s/2">The bakery that kept the village fed in the war</a></div></div>'), []);
+  // Not set in prose: a product card among cards stays for the model.
+  const cards = Array.from({ length: 3 }, (_, i) => `<div class="card"><img src="/p${i}.jpg"><div>Oak chair, model ${i}</div></div>`).join('');
+  assert.deepEqual(contractCuts(parsed(page(`<main>${cards}</main>`)), { headline: null, images: false }), []);
+  // Through extract(): the text leaves it out, images: true shows it beside its image.
+  const r = extract(page(at(box)), { formats: ['markdown'] });
+  assert.doesNotMatch(r.text, /The wheel at dawn|Bild: Valley News/);
+  for (const p of PROSE) assert.ok(r.text.includes(p));
+  assert.match(extract(page(at(box)), { images: true, formats: ['markdown'] }).markdown!, /The wheel at dawn/);
+});
+
 test('contract: a call to action set between the paragraphs is cut; prose links, code samples and records with buttons are not', () => {
   const at = (box: string): string => `<article><h1>Volunteers bring the old mill back to life</h1><p>${PROSE[0]}</p><p>${PROSE[1]}</p>${box}<p>${PROSE[2]}</p><p>${PROSE[3]}</p></article>`;
   const cut = (box: string): string[] => contractCuts(parsed(page(at(box))), { headline: null, images: false }).map(([el]) => el.classId.trim());
@@ -141,6 +164,9 @@ test('contract: a read-next line between the paragraphs is cut; a link in a sent
   assert.deepEqual(cut(`<p class="r1">Read more: <a href="/s/1">The bakery that kept the village fed in the war</a></p>`), ['r1']);
   assert.deepEqual(cut(`<p class="r2"><strong>Lesen Sie auch:</strong> <a href="/s/2">Die Mühle am Fluss dreht sich wieder</a>.</p>`), ['r2']);
   assert.deepEqual(cut(`<h3 class="r3">Schon gelesen? <a href="/s/3">Wie die Eichen am Treidelpfad fielen</a></h3>`), ['r3']);
+  // Between a standfirst heading and an empty spacer paragraph: the prose after the spacer counts.
+  const spaced = `<article><h2>${PROSE[0]}</h2><h3 class="r4">MIRA: <a href="/s/9">La panadería que alimentó al pueblo</a></h3><p></p><p>${PROSE[1]}</p><p>${PROSE[2]}</p></article>`;
+  assert.deepEqual(contractCuts(parsed(page(spaced)), { headline: null, images: false }).map(([el]) => el.classId.trim()), ['r4']);
   // A sentence before the link, words or a colon after it, a short link, a URL: prose and references.
   assert.deepEqual(cut(`<p class="x1">The mill was rebuilt once before. <a href="/s/4">We told that story in 2009</a></p>`), []);
   assert.deepEqual(cut(`<p class="x2">Via the <a href="/s/5">miller's own weekly newsletter</a>:</p>`), []);

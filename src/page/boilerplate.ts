@@ -17,9 +17,11 @@ export type BoilerKind = typeof BOILER_KINDS[number];
 const TAG_KIND: Record<string, BoilerKind> = {
   nav: 'nav', footer: 'footer', aside: 'aside', form: 'form', menu: 'nav',
 };
+// A ticker (marquee) and a countdown (timer) are ARIA's live regions of non-essential, changing
+// information; a log (a chat, a live blog) may be the page's content, so it is not here.
 const ROLE_KIND: Record<string, BoilerKind> = {
   navigation: 'nav', banner: 'header', contentinfo: 'footer', complementary: 'aside', search: 'form',
-  menu: 'nav', menubar: 'nav', dialog: 'cookie', alertdialog: 'cookie', toolbar: 'share', tablist: 'nav',
+  menu: 'nav', menubar: 'nav', dialog: 'cookie', alertdialog: 'cookie', toolbar: 'share', tablist: 'nav', marquee: 'aside', timer: 'aside',
 };
 
 // Class/id words, matched as whole words of the class/id string: not preceded or followed by a

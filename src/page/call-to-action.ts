@@ -79,17 +79,24 @@ const WORD_CHAR = /[\p{L}\p{N}]/u;
 
 /**
  * Whether the element sits in the article's prose: its previous or next element sibling is a
- * paragraph, and its parent holds another one or that one is long (a record's one description
- * line is not a flow).
+ * paragraph (past up to MAX_SPACERS empty ones), and its parent holds another one or that one is
+ * long (a record's one description line is not a flow).
  * The siblings are found by pre-order ids, and whether a parent is a flow is asked once
  * (`flows`): a parent of thousands of boxes must not be read once per box.
  */
-function inProseFlow(el: DomElement, els: readonly DomElement[], flows: Map<DomElement, boolean>): boolean {
+export function inProseFlow(el: DomElement, els: readonly DomElement[], flows: Map<DomElement, boolean>): boolean {
   const parent = el.parent;
   if (!parent) return false;
-  const after = els[el.id + el.tags + 1];
+  let after: DomElement | undefined = els[el.id + el.tags + 1];
   let before: DomElement | null = el.id > parent.id + 1 ? els[el.id - 1] : null;
   while (before && before.parent !== parent) before = before.parent;
+  // An empty spacer (<p></p>, <div class="clear">) between the box and the prose is not a break in it.
+  for (let k = 0; k < MAX_SPACERS && after?.parent === parent && isSpacer(after); k++) after = els[after.id + after.tags + 1];
+  for (let k = 0; k < MAX_SPACERS && before && isSpacer(before); k++) {
+    let p: DomElement | null = before.id > parent.id + 1 ? els[before.id - 1] : null;
+    while (p && p.parent !== parent) p = p.parent;
+    before = p;
+  }
   const b = isProse(before ?? undefined) ? before! : null, a = after?.parent === parent && isProse(after) ? after : null;
   if (!b && !a) return false;
   // A long paragraph beside it is prose enough: a paywall after an article's one free paragraph.
@@ -101,6 +108,11 @@ function inProseFlow(el: DomElement, els: readonly DomElement[], flows: Map<DomE
     flows.set(parent, (flow = paras >= MIN_PROSE_PARAS));
   }
   return flow;
+}
+/** Empty siblings stepped over to find the prose beside a box, at most. */
+const MAX_SPACERS = 3;
+function isSpacer(el: DomElement): boolean {
+  return el.textLen === 0 && el.images === 0 && el.controls === 0;
 }
 /** Paragraphs of prose the box's parent holds, at least, unless the one beside it is long. */
 const MIN_PROSE_PARAS = 2;

@@ -3,8 +3,9 @@
  * `text`, `markdown` and `html` are the main content, and never hold
  *  - the headline (it is `title`; `title: true` puts it back in front), and the page's repeats of
  *    it with the breadcrumb trail one ends (headline-repeats.ts),
- *  - captions, credits and figures: <figure>, <figcaption>, and a short block named caption or
- *    credit beside an image (`images: true` keeps them in Markdown and HTML); a credit or source
+ *  - captions, credits and figures: <figure>, <figcaption>, a short block named caption or
+ *    credit beside an image, and a small box of one image and a line or two of text set between
+ *    the paragraphs (caption-boxes.ts) (`images: true` keeps them in Markdown and HTML); a credit or source
  *    line ("Foto: dpa", "Source: AP") and a line that ends in a copyright notice (a caption with
  *    its "© AFP / …", a copyright line); `byline: true` keeps those,
  *  - user comments (`comments: true` lists them apart),
@@ -33,6 +34,7 @@ import { headlineRepeats, inSentence } from './headline-repeats.js';
 import { oneLine, textOf } from './metadata/text.js';
 import { key } from './metadata/title-text.js';
 import { isCallToAction, isReadNextLine } from './call-to-action.js';
+import { isCaptionBox } from './caption-boxes.js';
 
 export interface ContractContext {
   /** The headline element (metadata), when the page has one in its body. */
@@ -98,7 +100,7 @@ export function contractCuts(doc: DomDocument, ctx: ContractContext): [DomElemen
     // a figure, or what was written from inside one) is cut, and no other figure: the first
     // extraction decided (its share of the text there is another; found by the fuzz campaign).
     const figure = !ctx.images && (ctx.renderedHeadline ? el.attr('data-thresher') === 'figure'
-      : el.tag === 'figure' || el.tag === 'figcaption' || isMarkupCaption(el));
+      : el.tag === 'figure' || el.tag === 'figcaption' || isMarkupCaption(el) || isCaptionBox(el, els, flows));
     const reason = el.hidden ? 'hidden by its markup'
       : isClosedDialog(el) ? DIALOG
       : figure ? FIGURE
