@@ -84,6 +84,15 @@ function sameScan(html: string, parse = parseHtml): Lists {
   assert.deepEqual(named(fromNotes, doc), named(ref, doc), `notes vs the walk: ${html}`);
   // Element identity, not only place: the same objects.
   for (const k of Object.keys(ref) as (keyof Lists)[]) if (Array.isArray(ref[k])) assert.ok((ref[k] as unknown[]).every((x, i) => (fromNotes[k] as unknown[])[i] === x), k);
+  // Read in parts (the authors' reader asks only up to just past the headline): each part a prefix
+  // of the whole list holding every element before the cut, and the list read after it the whole.
+  for (const cut of [0, doc.elements.length >> 2, doc.elements.length >> 1]) {
+    const part = scanPage(doc);
+    const before = part.hintedBefore(cut).slice();
+    assert.ok(before.every((x, i) => ref.hinted[i] === x), `a prefix, cut at ${cut}`);
+    assert.ok(ref.hinted.every((x, i) => x.id >= cut || before[i] === x), `all before ${cut}`);
+    assert.ok(part.hinted.length === ref.hinted.length && part.hinted.every((x, i) => ref.hinted[i] === x), `whole after a cut at ${cut}`);
+  }
   const bare: DomDocument = { ...doc, scanNotes: undefined };
   assert.deepEqual(named(lists(scanPage(bare)), doc), named(ref, doc), `no notes vs the walk: ${html}`);
   // Without features (no doc.elements): the scan walks the tree itself, as the reference does.

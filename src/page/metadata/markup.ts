@@ -66,10 +66,13 @@ export function readMarkup(scan: PageScan, headline: DomElement | null, mdy: boo
 /** Names from author/byline-classed elements and author links near the article's top. */
 function readAuthors(scan: PageScan, hid: number): string[] {
   const authors: string[] = [];
-  for (const el of scan.hinted) {
+  // Only the hinted elements near the top can be read: those up to NEAR_AFTER past the headline.
+  for (const el of scan.hintedBefore(Number.isNaN(hid) ? Infinity : hid + NEAR_AFTER)) {
     if (authors.length >= 6) break;
+    // The place first: the class tests build the element's lower-cased class/id copy.
+    if (!isNearTop(el, hid)) continue;
     const cid = el.classId;
-    if (!AUTHOR_CLASS.test(cid) || NOT_AUTHOR_CLASS.test(cid) || !isNearTop(el, hid)) continue;
+    if (!AUTHOR_CLASS.test(cid) || NOT_AUTHOR_CLASS.test(cid)) continue;
     const t = textOf(el, 160);
     if (t && t.length < 100 && !t.includes('\n')) authors.push(t);
   }
@@ -93,8 +96,11 @@ function addCandidate(out: DomDate[], el: DomElement, value: DateValue, role: Da
 function isNearTop(el: DomElement, hid: number): boolean {
   if (Number.isNaN(hid)) return true;
   const d = el.id - hid;
-  return d > -60 && d < 200;
+  return d > -NEAR_BEFORE && d < NEAR_AFTER;
 }
+/** The article's top, in elements before and after the headline. */
+const NEAR_BEFORE = 60;
+const NEAR_AFTER = 200;
 
 /**
  * The article's date among the candidates: `published` (or neutral) ones for the published date,

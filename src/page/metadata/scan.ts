@@ -13,7 +13,8 @@
  * authorLinks, hinted: markup.ts, on pages whose structured data leaves a date or the authors
  * missing: half of the dates set's pages, nearly all of cleaneval's and l3s-gn1's) are collected
  * when first read; the hinted elements by a walk over the body that reads the attributes of
- * elements of a byline's size only (the class pattern was most of the old walk's work). A tree
+ * elements of a byline's size only (the class pattern was most of the old walk's work), and goes
+ * only as far as its reader asks (the authors' reader, only to just past the headline). A tree
  * built by hand, or one without features, is walked whole, as before.
  */
 import type { DomDocument, DomElement } from '../../dom/node.js';
@@ -32,6 +33,8 @@ export interface PageScan {
   readonly times: DomElement[];
   /** Small visible elements whose class/id says date, time, byline, author, posted, published... */
   readonly hinted: DomElement[];
+  /** A prefix of `hinted` holding at least its elements with an id below `end` (readAuthors reads only those). */
+  hintedBefore(end: number): DomElement[];
   /** <a rel=author>, and links to an author page. */
   readonly authorLinks: DomElement[];
   h1s: DomElement[];
@@ -80,6 +83,8 @@ class Scan implements PageScan {
   private _times: DomElement[] | null = null;
   private _authorLinks: DomElement[] | null = null;
   private _hinted: DomElement[] | null = null;
+  /** Where the hinted elements' walk goes on (Infinity: done). */
+  private hintAt = Infinity;
   /** The parser's notes, and the body's place in pre-order, for the lists not yet collected. */
   private notes: ScanNotes | null = null;
   private bodyId = Infinity;
@@ -115,23 +120,39 @@ class Scan implements PageScan {
   }
 
   get hinted(): DomElement[] {
-    if (this._hinted === null) {
-      const out: DomElement[] = (this._hinted = []);
-      // A walk over the body's elements (the parser does not note classes: see scan-candidates.ts),
-      // reading an element's attributes only when its size allows a date or a byline. An element
-      // without text has none below it either: its subtree is passed over.
-      const els = this.elements;
-      for (let k = this.bodyId; k < els.length && out.length < MAX_HINTED; k++) {
-        const el = els[k], len = el.textLen;
-        if (len === 0) { k += el.tags; continue; }
-        // hinted()'s tests, those on the element itself first: a container's attributes stay unread.
-        if (len > MAX_HINTED_TEXT || el.hidden || !hasHint(el)) continue;
-        const code = scanTag(el.tag);
-        // As the walk below: <meta>, <title> and <link> are never tested for a hint.
-        if (code === undefined || code >= ScanTag.H1) out.push(el);
-      }
-    }
+    return this.hintedBefore(Infinity);
+  }
+
+  /**
+   * The hinted elements are collected from the body's start on as far as a reader needs them:
+   * the authors' reader looks only near the headline, and on most pages that is early in a walk
+   * that, for the dates, would go on to the page's end.
+   */
+  hintedBefore(end: number): DomElement[] {
+    if (this._hinted === null) { this._hinted = []; this.hintAt = this.bodyId; }
+    if (this.hintAt < end) this.hintAt = this.collectHinted(this.hintAt, end);
     return this._hinted;
+  }
+
+  /** Walks elements from `from` until `end` (or the cap); returns where a later walk goes on. */
+  private collectHinted(from: number, end: number): number {
+    const out = this._hinted!;
+    // A walk over the body's elements (the parser does not note classes: see scan-candidates.ts),
+    // reading an element's attributes only when its size allows a date or a byline. An element
+    // without text has none below it either: its subtree is passed over.
+    const els = this.elements;
+    let k = from;
+    for (; k < els.length && k < end; k++) {
+      if (out.length >= MAX_HINTED) return Infinity;
+      const el = els[k], len = el.textLen;
+      if (len === 0) { k += el.tags; continue; }
+      // hinted()'s tests, those on the element itself first: a container's attributes stay unread.
+      if (len > MAX_HINTED_TEXT || el.hidden || !hasHint(el)) continue;
+      const code = scanTag(el.tag);
+      // As the walk below: <meta>, <title> and <link> are never tested for a hint.
+      if (code === undefined || code >= ScanTag.H1) out.push(el);
+    }
+    return k < els.length && out.length < MAX_HINTED ? k : Infinity;
   }
 
   /** The notes in pre-order (the list itself when it is), those out of the tree still in it: see inBody. */

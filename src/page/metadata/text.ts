@@ -36,8 +36,12 @@ export function textOf(el: DomElement, cap = 400): string {
 
 /** Collapses white space within lines and drops empty lines. */
 export function clean(s: string): string {
+  // Only a run of spaces, another space character or a newline changes: most short texts have none.
+  if (!SPACING.test(s)) return s.trim();
   return s.replace(/[ \t\r\f\v\u00a0\u200b]+/g, ' ').replace(/ ?\n[\s]*/g, '\n').trim();
 }
+
+const SPACING = /[\t\n\r\f\v\u00a0\u200b]| {2}/;
 
 /** One line: all white space collapsed to single spaces. */
 export function oneLine(s: string): string {

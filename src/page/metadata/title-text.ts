@@ -14,10 +14,14 @@ const MAX_SEGMENTS = 10;
 export function clean(s: string | undefined): string {
   if (!s) return '';
   const c = s.length > MAX_CHARS ? s.slice(0, MAX_CHARS) : s;
+  // Most texts (an element's text is one line already) have nothing to remove or fold: one test.
+  if (!INVISIBLE_OR_SPACES.test(c)) return c.trim();
   // Bidirectional marks and zero-width characters are invisible: a title wrapped in them is
   // the same title.
   return c.replace(/[\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]+/g, '').replace(/\s+/g, ' ').trim();
 }
+/** What either replace in clean() changes: an invisible character, white space other than a space, two in a row. */
+const INVISIBLE_OR_SPACES = /[\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]|[^\S ]|\s\s/;
 
 /**
  * JSON-LD is JSON, not HTML: WordPress and others still write "It&#8217;s" into its headline.

@@ -16,9 +16,9 @@ import { elementText } from './raw-title.js';
 import { measureText } from '../../text/measure.js';
 import { placeholderReason } from './title-placeholder.js';
 import { NOT_HEADLINE, inSiteHeader, standsAlone } from './title-place.js';
-import { MAX_CHARS, clean, decodeRefs, key, letterWords, span, split, withTitleMemo, words, type Split } from './title-text.js';
+import { MAX_CHARS, clean, decodeRefs, key, letterWords, span, withTitleMemo, words } from './title-text.js';
+import { NO_SITE, SiteName, stripSiteName } from './title-site.js';
 import type { MetadataSource } from './types.js';
-import { parsePageUrl } from './urls.js';
 
 export interface TitleCandidates {
   titleTag?: string; ogTitle?: string; twitterTitle?: string; jsonLdHeadline?: string; microdataHeadline?: string;
@@ -37,178 +37,12 @@ const MAX_OTHER = 60;
 const MAX_PLAIN = 80;
 const MAX_PLAIN_TAGS = 4;
 
-// ---- the site name -----------------------------------------------------------------------------
-
-/** Host labels that name no site. */
-const GENERIC_LABELS = new Set(['www', 'ww2', 'www1', 'www2', 'm', 'mobile', 'amp', 'news', 'blog', 'blogs', 'en', 'edition', 'web', 'home']);
-
-/** The labels of the host that may name the site: "news.bbc.co.uk" → ["bbc"]. */
-function hostNames(url: string | URL | undefined): string[] {
-  const u = parsePageUrl(url);
-  if (!u) return [];
-  const host = u.hostname.toLowerCase();
-  const labels = host.split('.');
-  if (labels.length < 2) return [];
-  labels.pop(); // the top-level domain
-  // A country's second level: co.uk, com.au, or.jp…
-  if (labels.length > 1 && labels[labels.length - 1].length <= 3) labels.pop();
-  return labels.filter((l) => l.length >= 3 && !GENERIC_LABELS.has(l)).map((l) => l.replace(/-/g, ''));
-}
-
-/**
- * A host label spelled by a name's initials: "nyt" or "tnyt" (The New York Times), "nytimes"
- * (initials, then a word: New York + Times), "nypost" (New York + Post, "Online Edition" after),
- * "nymag" (New York + the start of Magazine). The initials start at the first word (or the word
- * after "the"); the word that follows is spelled out, whole or its first letters (two or more).
- */
-function spellsHost(words: string[], host: string): boolean {
-  for (let from = 0; from < Math.min(2, words.length); from++) {
-    if (from === 1 && words[0] !== 'the') break;
-    let lead = '';
-    for (let m = from; m < words.length && lead.length < host.length; m++) {
-      lead += words[m][0];
-      if (lead === host && m > from) return true;
-      if (!host.startsWith(lead)) break;
-      const next = words[m + 1];
-      const tail = host.slice(lead.length);
-      if (next && tail.length >= 2 && next.startsWith(tail)) return true;
-    }
-  }
-  return false;
-}
-
-/**
- * The site's names as keys, and a test whether a segment of the title is one. A segment is the
- * site name when it is (or holds, or is held by) og:site_name or a host label, or when its
- * initials spell a host label (spellsHost).
- */
-class SiteName {
-  private readonly keys: string[];
-  private readonly hosts: string[];
-  constructor(siteName: string, url: string | URL | undefined) {
-    this.keys = [];
-    const k = key(siteName);
-    if (k.length >= 2) this.keys.push(k);
-    // og:site_name "Beyond Evangelical | The Blog of Frank Viola": each part names the site.
-    if (siteName) for (const seg of split(siteName).segs) this.addName(seg.text);
-    this.hosts = hostNames(url);
-  }
-
-  /** Another spelling of the name, as the page's banner shows it. True when it was new. */
-  addName(name: string): boolean {
-    const k = key(name);
-    if (k.length < 3 || k.length > 60 || this.keys.includes(k)) return false;
-    this.keys.push(k);
-    this.memo.clear();
-    return true;
-  }
-
-  /** Answers of matches(), by segment: stripSiteName and variantKeys ask about each segment often. */
-  private readonly memo = new Map<string, boolean>();
-
-  matches(segment: string, strict = false): boolean {
-    // Without a name or a host nothing matches; and not memoised, since NO_SITE (below) lives as
-    // long as the module and its memo would keep every page's title segments.
-    if (this.keys.length === 0 && this.hosts.length === 0) return false;
-    const m = (strict ? '1' : '0') + segment;
-    let v = this.memo.get(m);
-    if (v === undefined) { v = this.test(segment, strict); this.memo.set(m, v); }
-    return v;
-  }
-
-  /**
-   * Whether `segment` is the site's name. Loose for an end segment of a title, where the headline
-   * stays in the other segments; `strict` for a whole text (an <h1>), where a headline may name
-   * the site ("Pricing changes for GitHub Actions" on github.com): the name must be most of it.
-   */
-  private test(segment: string, strict: boolean): boolean {
-    const k = key(segment);
-    if (k.length < 2 || k.length > 80) return false;
-    const holds = (name: string, most: number): boolean =>
-      name.length >= 4 && k.includes(name) && (strict ? name.length * 5 >= k.length * 3 : k.length <= most);
-    for (const s of this.keys) {
-      if (k === s || holds(s, s.length + 24) || (k.length >= 4 && s.includes(k))) return true;
-    }
-    if (!this.hosts.length) return false;
-    const lower = segment.toLowerCase();
-    // The host written out ("WTNH.com, Connecticut News and Weather") marks a tagline of any length.
-    if (!strict) for (const h of this.hosts) if (lower.includes(h + '.')) return true;
-    const words = lower.normalize('NFKC').split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-    if (words.length === 0 || words.length > 6) return false;
-    for (const h of this.hosts) {
-      if (k === h || (k.length >= 4 && h.includes(k)) || (words.length <= (strict ? 2 : 4) && words.includes(h))) return true;
-      // "The Korea Times" holds "koreatimes"; a headline that names the site ("30 Years of
-      // Computing at CERN") is much longer than the name.
-      if (holds(h, h.length * 2 + 4)) return true;
-      if (words.length >= 2 && spellsHost(words, h)) return true;
-    }
-    return false;
-  }
-}
-
-const NO_SITE = new SiteName('', undefined);
-
-/** A short end segment that reads like a name or section, not like a sentence. */
-function brandShaped(text: string, rest: string, ratio = 2): boolean {
-  return words(text) <= 4 && text.length <= 32 && text.length * ratio <= rest.length && !/[.!?"'”’]$/.test(text);
-}
-
-/** Separators that also join a headline's halves ("Review: the film", "Headline (video)"). */
-const WEAK_SEPARATORS = new Set([':', '(']);
-
-/** from..to: the segments kept; knownFrom..knownTo: those left once the known names went. */
-interface Stripped { text: string; from: number; to: number; knownFrom: number; knownTo: number; split: Split; known: boolean }
-
-/**
- * The title without the site name (and section names) at either end. Ends that match the known
- * site name go first, repeatedly; then short name-like segments next to them or, with no known
- * name, one short segment after a strong separator at the end.
- */
-function stripSiteName(title: string, site: SiteName): Stripped {
-  const s = split(title);
-  let i = 0, j = s.segs.length - 1;
-  if (j <= 0) return { text: title, from: 0, to: j, knownFrom: 0, knownTo: j, split: s, known: false };
-  let knownEnd = false, knownStart = false;
-  for (let moved = true; moved && j > i;) {
-    moved = false;
-    if (site.matches(s.segs[j].text)) { j--; moved = knownEnd = true; continue; }
-    if (site.matches(s.segs[i].text)) { i++; moved = knownStart = true; }
-  }
-  const n = s.segs.length;
-  const knownFrom = i, knownTo = j;
-  // "Headline - Section - Site": after the site name, the sections before it.
-  while (j > i) {
-    const sep = s.seps[j - 1];
-    if (WEAK_SEPARATORS.has(sep) && !(knownEnd && s.seps[j] === sep)) break;
-    if (!brandShaped(s.segs[j].text, span(s, i, j - 1))) break;
-    // With no known name at this end, the last segment goes, and the ones before it only when
-    // they are as short and set off the same way ("Headline - World - Sport - Paper").
-    if (!knownEnd && j < n - 1 && (words(s.segs[j].text) > 2 || s.seps[j] !== sep)) break;
-    j--;
-  }
-  // "Site » Section » Headline": the same at the start, where a bare shape is weaker evidence.
-  while (j > i) {
-    const sep = s.seps[i];
-    if (WEAK_SEPARATORS.has(sep) && !(knownStart && i > 0 && s.seps[i - 1] === sep)) break;
-    // After the site's name, a section may be as long as a short headline ("Site - Other
-    // Sports - Podium for Canuck"); a leading chunk of a headline rarely follows a site's name.
-    if (!brandShaped(s.segs[i].text, span(s, i + 1, j), knownStart && i > 0 ? 1 : 2) || words(s.segs[i].text) > 3) break;
-    // With no known name: a first segment before a bar, guillemet or slash goes, and the ones
-    // after it only when as short and set off the same way ("dy/dan » Blog Archive » Headline").
-    if (!knownStart && i === 0 && !/^(?:\||\|\||::|»|›|>|\/|_+)$/.test(sep)) break;
-    if (!knownStart && i > 0 && (words(s.segs[i].text) > 2 || s.seps[i - 1] !== sep)) break;
-    i++;
-  }
-  return { text: span(s, i, j), from: i, to: j, knownFrom, knownTo, split: s, known: knownEnd || knownStart };
-}
-
 // ---- body candidates ---------------------------------------------------------------------------
 
 /** Class or id words of a headline container. */
 const HEADLINE_HINT = /headline|(?:entry|post|article|story|page|news|content|main)[-_]?(?:title|head(?:er|ing)?|hed)\b|(?:^|[\s_-])(?:title|heading|hed)(?:$|[\s_-])/;
 /** The strongest of them: named a headline. */
 const STRONG_HINT = /headline|(?:entry|post|article|story)[-_]?(?:title|head)/;
-const HEADING_TAGS = new Set(['h1', 'h2', 'h3']);
 /** Class or id words of the element that shows the site's name in its banner. */
 const SITE_NAME_CLASS = /logo|site[-_]?(?:title|name)|blog[-_]?(?:title|name)|brand(?:ing)?(?:$|[\s_-])/;
 const MAX_NAMES = 6;
@@ -216,8 +50,17 @@ const MAX_NAMES = 6;
 function hasNameWord(ci: string): boolean {
   return ci.indexOf('logo') >= 0 || ci.indexOf('title') >= 0 || ci.indexOf('name') >= 0 || ci.indexOf('brand') >= 0;
 }
-const SKIPPED_TAGS = new Set(['nav', 'footer', 'aside', 'select', 'svg', 'noscript', 'template']);
-const FORM_TAGS = new Set(['button', 'label', 'option', 'textarea', 'input', 'form']);
+/**
+ * The tags collect() treats apart, by kind, so that an element's tag is looked up once (it was
+ * up to four set lookups and compares of a tag name the parser made fresh for each element).
+ * Skipped: navigation, footers and the like, where no headline sits; form controls show none.
+ */
+const SKIPPED = 1, H1 = 2, HEADING = 3, FORM = 4, LINK = 5;
+const TAG_KIND = new Map<string, number>([
+  ...['nav', 'footer', 'aside', 'select', 'svg', 'noscript', 'template'].map((t) => [t, SKIPPED] as const),
+  ['h1', H1], ['h2', HEADING], ['h3', HEADING], ['a', LINK],
+  ...['button', 'label', 'option', 'textarea', 'input', 'form'].map((t) => [t, FORM] as const),
+]);
 
 const NO_WORD = 0, SOME_WORD = 1, ITEMPROP_HEADLINE = 2;
 /** Any word collect() looks for in a class or id (hasNameWord's, and head/title/hed), in any case. */
@@ -287,21 +130,24 @@ function collect(doc: DomDocument, fits: Uint8Array): BodyCandidates {
     const len = el.textLen;
     // Pre-order: an element's subtree is the next `tags` elements. Skipped whole when it holds
     // no text, is hidden, or is the page's navigation or footer, where no headline sits.
-    if (len < 3 || el.hidden || SKIPPED_TAGS.has(el.tag)) { k += el.tags; continue; }
+    if (len < 3 || el.hidden) { k += el.tags; continue; }
+    const kind = TAG_KIND.get(el.tag);
+    if (kind === SKIPPED) { k += el.tags; continue; }
     if (len > 400) continue;
-    if (el.tag === 'h1') { if (out.h1.length < MAX_H1 && el.tags <= MAX_HEADLINE_TAGS) out.h1.push(el); continue; }
+    if (kind === H1) { if (out.h1.length < MAX_H1 && el.tags <= MAX_HEADLINE_TAGS) out.h1.push(el); continue; }
     // Older pages show the headline in a <font>, <b> or table cell with no heading tag or class:
     // any short element whose length fits a variant may show one (bestShown's last resort).
-    if (fits[len] && out.plain.length < MAX_PLAIN && el.tags <= MAX_PLAIN_TAGS && !HEADING_TAGS.has(el.tag) && !FORM_TAGS.has(el.tag) && el.linkTextLen * 2 <= len) out.plain.push(el);
+    if (fits[len] && out.plain.length < MAX_PLAIN && el.tags <= MAX_PLAIN_TAGS && kind !== HEADING && kind !== FORM && el.linkTextLen * 2 <= len) out.plain.push(el);
     if (out.other.length >= MAX_OTHER || len > 300) continue;
-    if (HEADING_TAGS.has(el.tag)) { if (fits[len] && headlineLike(el)) out.other.push(el); continue; }
-    if (el.attrs.length === 0) continue;
+    if (kind === HEADING) { if (fits[len] && headlineLike(el)) out.other.push(el); continue; }
+    // What follows keeps a headline-like element or a short name (the banner's): others' attributes stay unread.
+    if (el.tags > MAX_HEADLINE_TAGS || (el.linkTextLen * 2 > len && (len > 60 || out.names.length >= MAX_NAMES)) || el.attrs.length === 0) continue;
     const named = classNamesWord(el);
     if (named === ITEMPROP_HEADLINE) { if (headlineLike(el)) out.other.push(el); continue; }
-    if (named === NO_WORD && el.tag !== 'a') continue;
+    if (named === NO_WORD && kind !== LINK) continue;
     // A class list is short; a hostile one is cut before the regexes read it.
     const ci = named === NO_WORD ? '' : el.classId.length > 200 ? el.classId.slice(0, 200) : el.classId;
-    if (len <= 60 && out.names.length < MAX_NAMES && el.tags <= MAX_HEADLINE_TAGS && (el.tag === 'a' ? /\bhome\b/i.test(el.attr('rel') ?? '') : ci && hasNameWord(ci) && SITE_NAME_CLASS.test(ci))) {
+    if (len <= 60 && out.names.length < MAX_NAMES && el.tags <= MAX_HEADLINE_TAGS && (kind === LINK ? /\bhome\b/i.test(el.attr('rel') ?? '') : ci && hasNameWord(ci) && SITE_NAME_CLASS.test(ci))) {
       out.names.push(el);
       continue;
     }
