@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { WORD_RULES, boilerKind, classIdKind, namesContent } from '../src/page/boilerplate.js';
+import { WORD_RULES, boilerKind, classIdKind, cutDeclaredBoilerplate, namesContent } from '../src/page/boilerplate.js';
 import { parseHtml } from '../src/dom/parse.js';
 import { computeFeatures } from '../src/dom/features.js';
 
@@ -53,4 +53,31 @@ test('boilerKind: ARIA roles name boilerplate; a ticker (marquee) and a countdow
   computeFeatures(doc);
   const kinds = doc.body!.children.filter((c) => c.kind === 1).map((c) => boilerKind(c as never));
   assert.deepEqual(kinds, ['nav', 'aside', 'aside', null, 'aside']);
+});
+
+test('cutDeclaredBoilerplate: a fallback labeler keeps no share bar, related list or footer the markup names; the chosen algorithm is left as it is', async () => {
+  const { extract } = await import('../src/index.js');
+  const html = '<html><head><title>Short note | Blog</title></head><body><div class="nav">Home About Archive</div><div class="post"><h1>Short note</h1>' +
+    '<div class="post-content"><p>M: Who slips next on the ice? Me: I bet you slip next, aah, paff, ouch. M: Won!</p>' +
+    '<div class="sharedaddy sd-sharing-enabled"><h3>Share this:</h3><ul><li><a href="https://twitter.com/x">Twitter</a></li></ul></div>' +
+    '<div id="jp-relatedposts" class="jp-relatedposts"><h3>Related posts</h3><p><a href="/a">Another short dialogue from the winter of 2009</a></p></div>' +
+    '</div></div><div class="footer">(c) 2009 Blog</div></body></html>';
+  // Asked for first, paper 000's labeler is the paper's: it keeps the share bar's heading.
+  assert.match(extract(html, { algorithm: 'tagtree' }).text, /Share this:/);
+  // As the cascade's fallback, what it keeps is cut of what the page declares boilerplate.
+  const r = extract(html);
+  const tagtree = r.attempts.find((a) => a.algorithm === 'tagtree');
+  assert.ok(tagtree, 'the short article runs the cascade');
+  assert.equal(tagtree.chars, 'M: Who slips next on the ice? Me: I bet you slip next, aah, paff, ouch. M: Won!'.length);
+  assert.doesNotMatch(r.text, /Share this|Related posts|2009 Blog/);
+  // An element holding most of the kept text is the content, whatever its class says.
+  const doc = parseHtml('<body><div class="sidebar"><p>All of the article, long enough to be the page.</p></div><div class="share">Share</div></body>');
+  computeFeatures(doc);
+  const { Labels, CONTENT, NOISE } = await import('../src/page/labels.js');
+  const labels = new Labels(doc);
+  labels.set(doc.body!, CONTENT, 'test');
+  cutDeclaredBoilerplate(doc, labels);
+  const [article, share] = doc.body!.children.filter((c) => c.kind === 1) as never[];
+  assert.equal(labels.effective(article), CONTENT);
+  assert.equal(labels.effective(share), NOISE);
 });

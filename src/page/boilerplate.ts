@@ -8,6 +8,7 @@
  * actually holds (a "sidebar" class on a div that holds the whole article is overruled).
  */
 import type { DomDocument, DomElement } from '../dom/node.js';
+import { CONTENT, type Labels } from './labels.js';
 import { compilePhraseRules, firstPhraseRule } from '../text/word-phrases.js';
 
 export const BOILER_KINDS = ['nav', 'footer', 'header', 'aside', 'comments', 'share', 'related', 'ad',
@@ -117,4 +118,34 @@ export function boilerKinds(doc: DomDocument): readonly (BoilerKind | null)[] {
     KINDS_OF_DOC.set(doc, kinds);
   }
   return kinds;
+}
+
+/**
+ * The kinds a fallback labeler's output is cut of: all but the header (a standfirst and the byline
+ * sit in an article's <header>), forms (a page-wide <form> wraps every page of some frameworks)
+ * and hidden elements (the output contract cuts those for every labeler).
+ */
+const FALLBACK_CUT_KINDS: ReadonlySet<BoilerKind> = new Set<BoilerKind>(['nav', 'footer', 'aside', 'comments', 'share', 'related',
+  'ad', 'cookie', 'newsletter', 'meta', 'breadcrumb', 'pagination']);
+export const DECLARED_BOILERPLATE_REASON = 'boilerplate its markup declares (a fallback labeler reads no markup)';
+
+/**
+ * Cuts what the page's markup declares boilerplate (FALLBACK_CUT_KINDS) from `labels`, unless the
+ * element holds half of the kept text or more (a "sidebar" class on the article's wrapper). For
+ * the fallback cascade's labelers (paper 000's and the satisfiable labeler), which read the text's
+ * shape and not the markup: on a short article they keep the share bar, the related posts and the
+ * author box the page names as such (docs/extraction-quality.md, nineteenth session).
+ */
+export function cutDeclaredBoilerplate(doc: DomDocument, labels: Labels): void {
+  const kinds = boilerKinds(doc);
+  const effective = labels.effectiveAll();
+  let kept = 0;
+  for (const root of labels.contentRoots()) kept += root.textLen;
+  const els = doc.elements;
+  for (let i = 0; i < els.length; i++) {
+    const kind = kinds[i];
+    if (kind === null || effective[i] !== CONTENT || !FALLBACK_CUT_KINDS.has(kind) || els[i].textLen * 2 > kept) continue;
+    labels.cut(els[i], DECLARED_BOILERPLATE_REASON);
+    i += els[i].tags;
+  }
 }

@@ -27,6 +27,7 @@ import { repairMojibake } from '../text/mojibake.js';
 import { toNfc } from '../text/unicode.js';
 import { oneLine } from '../text/whitespace.js';
 import { labelSatisfiable } from './satisfiable.js';
+import { cutDeclaredBoilerplate } from './boilerplate.js';
 import { labelTagTree } from './tag-tree.js';
 import { labelDvps } from '../visual/dvps.js';
 
@@ -217,7 +218,8 @@ interface CascadeResult {
 }
 
 /**
- * The labelers in `order`, each refined by the site model and cut by the output contract. The
+ * The labelers in `order`, each refined by the site model and cut by the output contract (a
+ * fallback, which reads no markup, also of the boilerplate the page's markup declares). The
  * first one's result stands unless it is short; then the longest result wins, unless the block
  * model (the learned first labeler's) is sure that what it adds is noise. The rule reads only
  * the results, never the page's total text: on a page's own clean output, whichever labeler keeps
@@ -235,6 +237,8 @@ function runCascade(doc: DomDocument, options: ExtractOptions, meta: MetadataRes
     const page = own ? labelWhole(doc) : LABELERS[alg](doc, options, meta);
     const l = options.site && !own ? options.site.refine(doc, page, { url: options.url, attempt: attempts.length }) : page;
     if (!(l instanceof Labels)) throw new ThresherError('E_BAD_OPTION', `options.site.refine returned ${describe(l)}, not the page's labels`);
+    // A fallback reads no markup: what the page declares boilerplate is cut from what it keeps.
+    if (!own && attempts.length > 0) cutDeclaredBoilerplate(doc, l);
     // The text never holds figures; with `images`, Markdown and HTML keep them.
     const uncut = options.images === true ? l.copy() : null;
     applyContract(doc, l, contract);
