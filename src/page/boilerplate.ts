@@ -127,7 +127,7 @@ export function boilerKinds(doc: DomDocument): readonly (BoilerKind | null)[] {
  */
 const FALLBACK_CUT_KINDS: ReadonlySet<BoilerKind> = new Set<BoilerKind>(['nav', 'footer', 'aside', 'comments', 'share', 'related',
   'ad', 'cookie', 'newsletter', 'meta', 'breadcrumb', 'pagination']);
-export const DECLARED_BOILERPLATE_REASON = 'boilerplate its markup declares (a fallback labeler reads no markup)';
+const DECLARED_BOILERPLATE_REASON = 'boilerplate its markup declares (a fallback labeler reads no markup)';
 
 /**
  * Cuts what the page's markup declares boilerplate (FALLBACK_CUT_KINDS) from `labels`, unless the
@@ -139,9 +139,13 @@ export const DECLARED_BOILERPLATE_REASON = 'boilerplate its markup declares (a f
 export function cutDeclaredBoilerplate(doc: DomDocument, labels: Labels): void {
   const kinds = boilerKinds(doc);
   const effective = labels.effectiveAll();
-  let kept = 0;
-  for (const root of labels.contentRoots()) kept += root.textLen;
   const els = doc.elements;
+  // The kept text: that of the outermost kept elements (contentRoots, from the labels already read).
+  let kept = 0;
+  for (let i = 0; i < els.length; i++) {
+    const parent = els[i].parent;
+    if (effective[i] === CONTENT && (!parent || effective[parent.id] !== CONTENT)) kept += els[i].textLen;
+  }
   for (let i = 0; i < els.length; i++) {
     const kind = kinds[i];
     if (kind === null || effective[i] !== CONTENT || !FALLBACK_CUT_KINDS.has(kind) || els[i].textLen * 2 > kept) continue;

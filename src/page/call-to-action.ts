@@ -88,15 +88,10 @@ export function inProseFlow(el: DomElement, els: readonly DomElement[], flows: M
   const parent = el.parent;
   if (!parent) return false;
   let after: DomElement | undefined = els[el.id + el.tags + 1];
-  let before: DomElement | null = el.id > parent.id + 1 ? els[el.id - 1] : null;
-  while (before && before.parent !== parent) before = before.parent;
+  let before = previousSibling(el, parent, els);
   // An empty spacer (<p></p>, <div class="clear">) between the box and the prose is not a break in it.
   for (let k = 0; k < MAX_SPACERS && after?.parent === parent && isSpacer(after); k++) after = els[after.id + after.tags + 1];
-  for (let k = 0; k < MAX_SPACERS && before && isSpacer(before); k++) {
-    let p: DomElement | null = before.id > parent.id + 1 ? els[before.id - 1] : null;
-    while (p && p.parent !== parent) p = p.parent;
-    before = p;
-  }
+  for (let k = 0; k < MAX_SPACERS && before && isSpacer(before); k++) before = previousSibling(before, parent, els);
   const b = isProse(before ?? undefined) ? before! : null, a = after?.parent === parent && isProse(after) ? after : null;
   if (!b && !a) return false;
   // A long paragraph beside it is prose enough: a paywall after an article's one free paragraph.
@@ -108,6 +103,12 @@ export function inProseFlow(el: DomElement, els: readonly DomElement[], flows: M
     flows.set(parent, (flow = paras >= MIN_PROSE_PARAS));
   }
   return flow;
+}
+/** The element sibling before `el` (child of `parent`), by pre-order ids: the last one's subtree ends just before `el`. */
+function previousSibling(el: DomElement, parent: DomElement, els: readonly DomElement[]): DomElement | null {
+  let before: DomElement | null = el.id > parent.id + 1 ? els[el.id - 1] : null;
+  while (before && before.parent !== parent) before = before.parent;
+  return before;
 }
 /** Empty siblings stepped over to find the prose beside a box, at most. */
 const MAX_SPACERS = 3;

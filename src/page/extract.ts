@@ -237,7 +237,8 @@ function runCascade(doc: DomDocument, options: ExtractOptions, meta: MetadataRes
     const page = own ? labelWhole(doc) : LABELERS[alg](doc, options, meta);
     const l = options.site && !own ? options.site.refine(doc, page, { url: options.url, attempt: attempts.length }) : page;
     if (!(l instanceof Labels)) throw new ThresherError('E_BAD_OPTION', `options.site.refine returned ${describe(l)}, not the page's labels`);
-    // A fallback reads no markup: what the page declares boilerplate is cut from what it keeps.
+    // A fallback (satisfiable, tagtree in the default order) reads no markup: what the page
+    // declares boilerplate is cut from what it keeps. The algorithm asked for is left as it is.
     if (!own && attempts.length > 0) cutDeclaredBoilerplate(doc, l);
     // The text never holds figures; with `images`, Markdown and HTML keep them.
     const uncut = options.images === true ? l.copy() : null;
