@@ -54,8 +54,13 @@ export interface ContractContext {
 }
 
 /** Why the contract cut a figure or caption (extract() marks such figures in the clean HTML it shows them in). */
-export const FIGURE_REASON = 'a figure or its caption (images: false)';
-const FIGURE = FIGURE_REASON;
+const FIGURE = 'a figure or its caption (images: false)';
+/** A figure told by its shape alone (caption-boxes.ts): cut as figures are, weighed as a line rule is. */
+const CAPTION_BOX = 'a caption box: one image and its caption beside the text (images: false)';
+/** Whether the contract cut an element as a figure (extract() marks those in the clean HTML). */
+export function isFigureReason(reason: string): boolean {
+  return reason === FIGURE || reason === CAPTION_BOX;
+}
 const DIALOG = 'a dialog the page opens on demand (closed <dialog>, aria-modal)';
 const CREDIT = 'a credit or source line ("Photo: …", "Quelle: …"; byline: true keeps it)';
 const BYLINE = 'a byline, date or reading time (metadata; byline: true keeps it)';
@@ -68,7 +73,7 @@ const READ_NEXT = 'a read-next line between the paragraphs (a label and another 
  * (hidden, dialogs, figures, the headline, a second article). The trainer may keep the former's
  * units as examples of noise (scripts/train-block-model.mjs --contract-mask structural).
  */
-export const LINE_RULE_REASONS: ReadonlySet<string> = new Set([CREDIT, BYLINE, CALL_TO_ACTION, HEADLINE_REPEAT, READ_NEXT]);
+export const LINE_RULE_REASONS: ReadonlySet<string> = new Set([CREDIT, BYLINE, CALL_TO_ACTION, HEADLINE_REPEAT, READ_NEXT, CAPTION_BOX]);
 
 /** A cut element may hold at most this share of the body's text. */
 const MAX_CUT_SHARE = 0.5;
@@ -91,7 +96,7 @@ export function contractCuts(doc: DomDocument, ctx: ContractContext): [DomElemen
   const limit = MAX_CUT_SHARE * Math.max(1, body.textLen - added);
   const els = doc.elements;
   const out: [DomElement, string][] = [];
-  const figures: DomElement[] = [];
+  const figures: [DomElement, string][] = [];
   let figureText = 0;
   const flows = new Map<DomElement, boolean>();
   for (let i = body.id + 1, end = body.id + body.tags; i <= end; i++) {
@@ -99,11 +104,12 @@ export function contractCuts(doc: DomDocument, ctx: ContractContext): [DomElemen
     // In thresher's own clean HTML what is marked as left out of the text (data-thresher="figure":
     // a figure, or what was written from inside one) is cut, and no other figure: the first
     // extraction decided (its share of the text there is another; found by the fuzz campaign).
-    const figure = !ctx.images && (ctx.renderedHeadline ? el.attr('data-thresher') === 'figure'
-      : el.tag === 'figure' || el.tag === 'figcaption' || isMarkupCaption(el) || isCaptionBox(el, els, flows));
+    const figure = ctx.images ? null : ctx.renderedHeadline ? (el.attr('data-thresher') === 'figure' ? FIGURE : null)
+      : el.tag === 'figure' || el.tag === 'figcaption' || isMarkupCaption(el) ? FIGURE
+        : isCaptionBox(el, els, flows) ? CAPTION_BOX : null;
     const reason = el.hidden ? 'hidden by its markup'
       : isClosedDialog(el) ? DIALOG
-      : figure ? FIGURE
+      : figure ? figure
         : el === ctx.headline ? 'the headline (it is the title)'
           : !ctx.byline && isCreditLine(el) ? CREDIT
           : isCallToAction(el, els, flows) ? CALL_TO_ACTION
@@ -115,11 +121,11 @@ export function contractCuts(doc: DomDocument, ctx: ContractContext): [DomElemen
     const dialogHeadline = reason === DIALOG && !ctx.renderedHeadline ? ctx.headline : null;
     if (dialogHeadline ? isAncestor(el, dialogHeadline)
       : el.textLen > limit && !(ctx.renderedHeadline && (el === ctx.headline || reason === FIGURE))) continue;
-    if (reason === FIGURE && !ctx.renderedHeadline) { figures.push(el); figureText += el.textLen; } else out.push([el, reason]);
+    if (isFigureReason(reason) && !ctx.renderedHeadline) { figures.push([el, reason]); figureText += el.textLen; } else out.push([el, reason]);
     i += el.tags;
   }
   // Figures holding most of the page's text are a gallery (paper 000's image page): its content.
-  if (figureText <= limit) for (const f of figures) out.push([f, FIGURE]);
+  if (figureText <= limit) out.push(...figures);
   // Not in thresher's own clean HTML: the first extraction cut what it had to, and an <article>
   // after the rendered headline is the page's own (fuzz campaign, issue 25).
   const next = ctx.headline && !ctx.renderedHeadline ? laterArticle(doc, ctx.headline, limit) : null;

@@ -20,7 +20,7 @@ import { BLOCK_MODEL } from './block-model.generated.js';
 import { CONTENT, Labels } from './labels.js';
 import { extractMetadata } from './metadata/index.js';
 import type { MetadataResult } from './metadata/types.js';
-import { applyContract, FIGURE_REASON } from './contract.js';
+import { applyContract, isFigureReason } from './contract.js';
 import { findComments, renderComments } from './comments.js';
 import { jsonArticle, SHORT_ARTICLE_CHARS, type JsonArticle } from './json-article.js';
 import { repairMojibake } from '../text/mojibake.js';
@@ -277,7 +277,7 @@ function modelRejects(first: Labels, fallback: Labels): boolean {
 /** The figures the contract cut from the text (shown in Markdown and HTML with `images`). */
 function figuresCut(labels: Labels): DomElement[] {
   const els: DomElement[] = [];
-  for (const [id, reason] of labels.reasons) if (reason === FIGURE_REASON) els.push(labels.doc.elements[id]);
+  for (const [id, reason] of labels.reasons) if (isFigureReason(reason)) els.push(labels.doc.elements[id]);
   return els;
 }
 
