@@ -253,6 +253,20 @@ test('contract: a dialog opened on demand is cut at any share, unless it holds t
   assert.match(extract(lightbox).text, /grind flour again/);
 });
 
+test('contract: a <noscript> asking for JavaScript is cut, in any language; other <noscript> content is read', () => {
+  const article = PROSE.map((p) => `<p>${p}</p>`).join('');
+  for (const notice of ['Please enable JavaScript to view the comments.', 'JavaScript ist in Ihrem Browser deaktiviert.', '現在JavaScriptが無効になっています。']) {
+    const r = extract(page(`<main><h1>Volunteers bring the old mill back to life</h1>${article}<noscript><p>${notice}</p></noscript></main>`));
+    assert.match(r.text, /grind flour again/);
+    assert.ok(!r.text.includes(notice), notice);
+  }
+  // Forum software serves its thread in <noscript>: that is the page's content.
+  const served = parsed(page(`<noscript><h1>Volunteers bring the old mill back to life</h1>${article}</noscript>`));
+  assert.equal(contractCuts(served, { headline: null, images: false }).length, 0);
+  // A script's empty shell shows nothing: a short notice goes even when it is all the page holds.
+  assert.equal(extract(page('<noscript>You need to enable JavaScript to run this app.</noscript><div id="root"></div>')).text, '');
+});
+
 test('contract: title: true puts the headline first in text, Markdown and HTML', () => {
   const html = page(`<article><h1>Volunteers bring the old mill back to life</h1>${PROSE.map((p) => `<p>${p}</p>`).join('')}</article>`);
   const r = extract(html, { title: true, formats: ['markdown', 'html'] });
