@@ -62,7 +62,7 @@ export function isFigureReason(reason: string): boolean {
   return reason === FIGURE || reason === CAPTION_BOX;
 }
 const DIALOG = 'a dialog the page opens on demand (closed <dialog>, aria-modal)';
-const SCRIPT_NOTICE = 'a notice for browsers without scripts (a <noscript> asking for JavaScript)';
+const SCRIPT_NOTICE = 'a notice for browsers without scripts (a <noscript> naming JavaScript, or markup saved as its text)';
 const CREDIT = 'a credit or source line ("Photo: …", "Quelle: …"; byline: true keeps it)';
 const BYLINE = 'a byline, date or reading time (metadata; byline: true keeps it)';
 const CALL_TO_ACTION = 'a call to action beside the text (a promo, sign-up, paywall or consent box)';
@@ -272,15 +272,20 @@ function isClosedDialog(el: DomElement): boolean {
 const MAX_SCRIPT_NOTICE_CHARS = 1500;
 /** A notice of a sentence or two is cut at any share: no forum thread is that short. */
 const SHORT_SCRIPT_NOTICE_CHARS = 300;
+/** A tag written as text: what a browser running scripts saves of a <noscript> (a tracking pixel, a player). */
+const TAG_AS_TEXT = /<\/?[a-z][a-z0-9]*[\s>\/]/i;
 /**
- * A <noscript> that names JavaScript: "Please enable JavaScript", "JavaScript ist deaktiviert",
- * "JavaScriptが無効". The page is parsed as a browser without scripts sees it, so that content
- * served there is read (parse.ts); a reader's browser runs scripts and never shows the notice.
- * The word is the same in every language. None of the dev sets' truths holds one (261 such
+ * A <noscript> that names JavaScript ("Please enable JavaScript", "JavaScript ist deaktiviert",
+ * "JavaScriptが無効"; the word is the same in every language), or whose text is markup (a page
+ * saved by a browser running scripts keeps <noscript> as raw text). The page is parsed as a
+ * browser without scripts sees it, so that content served there is read (parse.ts); a reader's
+ * browser runs scripts and never shows either. None of the dev sets' truths holds one (325 such
  * <noscript> elements on 5,715 pages).
  */
 function isScriptNotice(el: DomElement): boolean {
-  return el.tag === 'noscript' && el.textLen <= MAX_SCRIPT_NOTICE_CHARS && /javascript/i.test(textOf(el, MAX_SCRIPT_NOTICE_CHARS));
+  if (el.tag !== 'noscript' || el.textLen > MAX_SCRIPT_NOTICE_CHARS) return false;
+  const text = textOf(el, MAX_SCRIPT_NOTICE_CHARS);
+  return /javascript/i.test(text) || TAG_AS_TEXT.test(text);
 }
 
 function rendersSomething(el: DomElement, effective: Uint8Array): boolean {
