@@ -3,6 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { extract } from '../src/index.js';
 import { parseHtml, parseHtmlReference } from '../src/dom/parse.js';
 import { computeFeatures } from '../src/dom/features.js';
@@ -266,8 +268,17 @@ test('contract: a <noscript> naming JavaScript (in any language) or holding mark
   // Forum software serves its thread in <noscript>: that is the page's content.
   const served = parsed(page(`<noscript><h1>Volunteers bring the old mill back to life</h1>${article}</noscript>`));
   assert.equal(contractCuts(served, { headline: null, images: false }).length, 0);
-  // A script's empty shell shows nothing: a short notice goes even when it is all the page holds.
-  assert.equal(extract(page('<noscript>You need to enable JavaScript to run this app.</noscript><div id="root"></div>')).text, '');
+  // A script's empty shell shows nothing: a short notice goes even when it is all the page holds,
+  // and the diagnostic says to render the page.
+  const shell = extract(page('<noscript>You need to enable JavaScript to run this app.</noscript><div id="root"></div>'));
+  assert.equal(shell.text, '');
+  assert.match(shell.diagnostics.find((d) => d.code === 'W_NO_CONTENT')?.message ?? '', /JavaScript.*--render/);
+  // The CLI prints the empty text, and why, on stderr.
+  const cli = spawnSync(process.execPath, [fileURLToPath(new URL('../src/cli/main.js', import.meta.url)), 'extract', '-'],
+    { input: page('<noscript>Please enable JavaScript.</noscript>'), encoding: 'utf8' });
+  assert.equal(cli.status, 0, cli.stderr);
+  assert.equal(cli.stdout.trim(), '');
+  assert.match(cli.stderr, /W_NO_CONTENT: .*--render/);
 });
 
 test('contract: title: true puts the headline first in text, Markdown and HTML', () => {

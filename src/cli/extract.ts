@@ -190,8 +190,8 @@ async function extractOne(source: string, values: Values, format: OutputFormat, 
     const r = extract(p.input, { ...options, url, site, ...(p.layout ? { layout: p.layout } : { contentType: input.contentType }) });
     const siteNotes: Diagnostic[] = note ? [{ code: 'W_SITE_NONE', message: note }] : [];
     r.diagnostics.push(...p.diagnostics, ...siteNotes);
-    // Why a site model was not applied, or what rendering missed, is worth a line even when only the text is printed.
-    if (format !== 'json') for (const d of r.diagnostics) if (d.code.startsWith('W_SITE_') || d.code === 'W_RENDER') process.stderr.write(`thresher: ${d.code}: ${terminalText(d.message)}\n`);
+    // Why a site model was not applied, what rendering missed, or why the text is empty, is worth a line even when only the text is printed.
+    if (format !== 'json') for (const d of r.diagnostics) if (d.code.startsWith('W_SITE_') || d.code === 'W_RENDER' || d.code === 'W_NO_CONTENT') process.stderr.write(`thresher: ${d.code}: ${terminalText(d.message)}\n`);
     if (values.debug && format === 'text') process.stderr.write(debugLines(r));
     await out.write(render(r, format) + '\n');
     out.end();

@@ -20,7 +20,7 @@ import { BLOCK_MODEL } from './block-model.generated.js';
 import { CONTENT, Labels } from './labels.js';
 import { extractMetadata } from './metadata/index.js';
 import type { MetadataResult } from './metadata/types.js';
-import { applyContract, isFigureReason } from './contract.js';
+import { applyContract, isFigureReason, isScriptNoticeReason } from './contract.js';
 import { findComments, renderComments } from './comments.js';
 import { jsonArticle, SHORT_ARTICLE_CHARS, type JsonArticle } from './json-article.js';
 import { repairMojibake } from '../text/mojibake.js';
@@ -73,7 +73,7 @@ export function extract(input: string | Uint8Array, options: ExtractOptions = {}
   else c.attempts[c.chosen].accepted = true;
   const siteNotes = (c.labels as { diagnostics?: Diagnostic[] }).diagnostics;
   if (siteNotes) diagnostics.push(...siteNotes);
-  if (!c.text && !fromJson) diagnostics.push({ code: 'W_NO_CONTENT', message: (doc.body ?? doc.root).textLen ? 'no block passed as topic content' : 'the page has no visible text' });
+  if (!c.text && !fromJson) diagnostics.push({ code: 'W_NO_CONTENT', message: noContentMessage(doc, c.labels) });
   const t2 = performance.now();
 
   // Repaired on the way out: the labelers read the page as it is, the outputs are what it meant.
@@ -272,6 +272,15 @@ const MIN_FALLBACK_SCORE = 0.03;
 function modelRejects(first: Labels, fallback: Labels): boolean {
   const score = addedUnitsScore(first, fallback);
   return score !== null && score < MIN_FALLBACK_SCORE;
+}
+
+/** Why the text is empty; a page that only asks for JavaScript is loaded by scripts (render it). */
+function noContentMessage(doc: DomDocument, labels: Labels): string {
+  if (!(doc.body ?? doc.root).textLen) return 'the page has no visible text';
+  for (const reason of labels.reasons.values()) {
+    if (isScriptNoticeReason(reason)) return 'no block passed as topic content; the page asks for JavaScript, so its content is likely loaded by scripts (render it: --render)';
+  }
+  return 'no block passed as topic content';
 }
 
 /** The figures the contract cut from the text (shown in Markdown and HTML with `images`). */
