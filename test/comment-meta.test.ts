@@ -49,6 +49,11 @@ test('comment meta: through extract(), each comment entry carries its author and
   assert.deepEqual(r.comments!.map((c) => [c.author, c.published]), [['Jane Miller', '2024-03-05T10:00:00Z'], ['Tom Baker', '2024-03-06T08:30:00Z']]);
   assert.match(r.comments![0].text, /Good news for the students/);
   assert.doesNotMatch(r.text, /Good news|Jane Miller/);
+  // A <noscript> notice in the thread is no comment: a reader's browser never shows it.
+  const notice = '<noscript><div>Javascript is not enabled on your browser. Please enable javascript to use the community features on this page.</div></noscript>';
+  const withNotice = extract(html.replace('</ol></section>', `</ol>${notice}</section>`), { comments: true });
+  assert.equal(withNotice.comments!.length, 2);
+  assert.ok(withNotice.comments!.every((c) => !/javascript/i.test(c.text)));
 });
 
 test('comment entries: a thread\'s furniture (one or two words, no sentence, no author or date) is no entry; a short comment is', () => {

@@ -23,6 +23,7 @@ import type { CommentEntry } from '../types.js';
 import { escapeLineStart, escapeText } from '../render/markdown.js';
 import { replyThreads } from './reply-threads.js';
 import { commentMeta, isAuthorLine } from './comment-meta.js';
+import { isScriptNotice } from './contract.js';
 
 /** A unit is part of a comment from this probability on. */
 export const COMMENT_THRESHOLD = 0.5;
@@ -68,9 +69,15 @@ export function findComments(scores: UnitScores, model: BlockModel, body: Labels
     const inRecord = inRecords[units[k].id] === 1 && scores.p[k] >= SHAPED_BODY_P && units[k].inlineLinkLen * 2 < units[k].inlineLen;
     const comment = inRecord || p >= COMMENT_THRESHOLD || (declared && p >= DECLARED_THRESHOLD);
     // A thread's own heading ("3 comments") is furniture, not a comment.
-    if (comment && shown[units[k].id] !== CONTENT && !HEADING_TAGS.has(units[k].tag)) found.push(units[k]);
+    if (comment && shown[units[k].id] !== CONTENT && !HEADING_TAGS.has(units[k].tag) && !inScriptNotice(units[k])) found.push(units[k]);
   }
   return groupByThread(found);
+}
+
+/** A <noscript> notice ("enable JavaScript to comment") sits in the thread, but no reader sees it (contract.ts). */
+function inScriptNotice(unit: DomElement): boolean {
+  for (let el: DomElement | null = unit; el; el = el.parent) if (el.tag === 'noscript') return isScriptNotice(el);
+  return false;
 }
 
 /**

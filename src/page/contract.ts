@@ -66,6 +66,7 @@ const CAPTION_BOX = 'a caption box: one image and its caption beside the text (i
 export function isFigureReason(reason: string): boolean {
   return reason === FIGURE || reason === CAPTION_BOX;
 }
+const HIDDEN = 'hidden by its markup';
 const DIALOG = 'a dialog the page opens on demand (closed <dialog>, aria-modal)';
 const SCRIPT_NOTICE = 'a notice for browsers without scripts (a <noscript> naming JavaScript, or markup saved as its text)';
 /** Whether the contract cut a <noscript> notice: a page with nothing else is a script's shell (extract() says so). */
@@ -117,7 +118,7 @@ export function contractCuts(doc: DomDocument, ctx: ContractContext): [DomElemen
     const figure = ctx.images ? null : ctx.renderedHeadline ? (el.attr('data-thresher') === 'figure' ? FIGURE : null)
       : el.tag === 'figure' || el.tag === 'figcaption' || isMarkupCaption(el) ? FIGURE
         : isCaptionBox(el, els, flows) ? CAPTION_BOX : null;
-    const reason = el.hidden ? 'hidden by its markup'
+    const reason = el.hidden ? HIDDEN
       : isClosedDialog(el) ? DIALOG
       : isScriptNotice(el) ? SCRIPT_NOTICE
       : figure ? figure
@@ -291,7 +292,7 @@ const TAG_AS_TEXT = /<\/?[a-z][a-z0-9]*[\s>\/]/i;
  * browser runs scripts and never shows either. None of the dev sets' truths holds one (325 such
  * <noscript> elements on 5,715 pages).
  */
-function isScriptNotice(el: DomElement): boolean {
+export function isScriptNotice(el: DomElement): boolean {
   if (el.tag !== 'noscript' || el.textLen > MAX_SCRIPT_NOTICE_CHARS) return false;
   const text = textOf(el, MAX_SCRIPT_NOTICE_CHARS);
   return /javascript/i.test(text) || TAG_AS_TEXT.test(text);
