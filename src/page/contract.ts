@@ -69,10 +69,6 @@ export function isFigureReason(reason: string): boolean {
 const HIDDEN = 'hidden by its markup';
 const DIALOG = 'a dialog the page opens on demand (closed <dialog>, aria-modal)';
 const SCRIPT_NOTICE = 'a notice for browsers without scripts (a <noscript> naming JavaScript, or markup saved as its text)';
-/** Whether the contract cut a <noscript> notice: a page with nothing else is a script's shell (extract() says so). */
-export function isScriptNoticeReason(reason: string): boolean {
-  return reason === SCRIPT_NOTICE;
-}
 const CREDIT = 'a credit or source line ("Photo: …", "Quelle: …"; byline: true keeps it)';
 const BYLINE = 'a byline, date or reading time (metadata; byline: true keeps it)';
 const CALL_TO_ACTION = 'a call to action beside the text (a promo, sign-up, paywall or consent box)';

@@ -20,7 +20,7 @@ import { BLOCK_MODEL } from './block-model.generated.js';
 import { CONTENT, Labels } from './labels.js';
 import { extractMetadata } from './metadata/index.js';
 import type { MetadataResult } from './metadata/types.js';
-import { applyContract, isFigureReason, isScriptNoticeReason } from './contract.js';
+import { applyContract, isFigureReason, isScriptNotice } from './contract.js';
 import { findComments, renderComments } from './comments.js';
 import { jsonArticle, SHORT_ARTICLE_CHARS, type JsonArticle } from './json-article.js';
 import { repairMojibake } from '../text/mojibake.js';
@@ -73,7 +73,7 @@ export function extract(input: string | Uint8Array, options: ExtractOptions = {}
   else c.attempts[c.chosen].accepted = true;
   const siteNotes = (c.labels as { diagnostics?: Diagnostic[] }).diagnostics;
   if (siteNotes) diagnostics.push(...siteNotes);
-  if (!c.text && !fromJson) diagnostics.push({ code: 'W_NO_CONTENT', message: noContentMessage(doc, c.labels) });
+  if (!c.text && !fromJson) diagnostics.push({ code: 'W_NO_CONTENT', message: noContentMessage(doc) });
   const t2 = performance.now();
 
   // Repaired on the way out: the labelers read the page as it is, the outputs are what it meant.
@@ -274,12 +274,14 @@ function modelRejects(first: Labels, fallback: Labels): boolean {
   return score !== null && score < MIN_FALLBACK_SCORE;
 }
 
-/** Why the text is empty; a page that only asks for JavaScript is loaded by scripts (render it). */
-function noContentMessage(doc: DomDocument, labels: Labels): string {
+/**
+ * Why the text is empty; a page that asks for JavaScript is loaded by scripts (render it). Read
+ * from the page, not from the labels' reasons: the contract records no cut of a notice the block
+ * model had already dropped.
+ */
+function noContentMessage(doc: DomDocument): string {
   if (!(doc.body ?? doc.root).textLen) return 'the page has no visible text';
-  for (const reason of labels.reasons.values()) {
-    if (isScriptNoticeReason(reason)) return 'no block passed as topic content; the page asks for JavaScript, so its content is likely loaded by scripts (render it: --render)';
-  }
+  if (doc.elements.some(isScriptNotice)) return 'no block passed as topic content; the page asks for JavaScript, so its content is likely loaded by scripts (render it: --render)';
   return 'no block passed as topic content';
 }
 
