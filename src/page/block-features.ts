@@ -102,6 +102,8 @@ export interface UnitContext {
   headline?: DomElement | null;
   /** The article's text from the page's JSON (JSON-LD articleBody, __NEXT_DATA__), when it has one. */
   articleBody?: string;
+  /** unitText of each unit, when the caller has them already (the learned labeler reads them again). */
+  texts?: readonly string[];
 }
 
 /** Units on either side that the window features average over. */
@@ -129,7 +131,7 @@ export function blockFeatures(doc: DomDocument, units: DomElement[], ctx: UnitCo
     linkShare[k] = u.inlineLinkLen / u.inlineLen;
     logLen[k] = Math.log1p(u.inlineLen);
   }
-  const texts = units.map(unitText);
+  const texts = ctx.texts ?? units.map(unitText);
   const repeats = repeatCounts(texts);
   const titleWords = titleIndex(ctx.title);
   const structure = pageStructure(doc);

@@ -8,7 +8,7 @@
  *
  * Issue 24 ("the headline as the first line", "nav, breadcrumb and UI strings").
  */
-import { isAncestor, type DomDocument, type DomElement } from '../dom/node.js';
+import { isAncestor, type DomDocument, type DomElement, type DomNode } from '../dom/node.js';
 import { textOf } from './metadata/text.js';
 import { key } from './metadata/title-text.js';
 
@@ -45,12 +45,38 @@ export function headlineRepeats(doc: DomDocument, headline: DomElement): DomElem
     // and so is a paragraph after the headline, or a line of one (a lead in bold restating it).
     if (inSentence(el) || (el.id > headline.id && (el.tag === 'p' || el.parent?.tag === 'p'))) { i += el.tags; continue; }
     compared++;
-    if (key(textOf(el, 600)) !== hKey) continue;
+    if (!mayStartWith(el, hKey.charCodeAt(0)) || key(textOf(el, 600)) !== hKey) continue;
     const cut = trailOf(el, headline) ?? el;
     out.push(cut);
     i = cut.id + cut.tags;
   }
   return out;
+}
+
+/**
+ * False only when the element's text surely keys to something that does not start with `first`
+ * (a character code of a key): its first letter or digit is ASCII and differs, and what follows it
+ * in its text node is ASCII (no mark that NFKC could join to it). Most elements of the headline's length are told apart here, without
+ * building their text and key.
+ */
+function mayStartWith(el: DomElement, first: number): boolean {
+  const stack: DomNode[] = [el];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n.kind !== 3) {
+      for (let i = n.children.length - 1; i >= 0; i--) if (n.children[i].kind === 3 || !(n.children[i] as DomElement).hidden) stack.push(n.children[i]);
+      continue;
+    }
+    const s = n.data;
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 0x80) return true; // a letter, a compatibility form or punctuation: the key decides
+      const lower = c >= 65 && c <= 90 ? c + 32 : c;
+      if (!((lower >= 97 && lower <= 122) || (c >= 48 && c <= 57))) continue;
+      return lower === first || i + 1 >= s.length || s.charCodeAt(i + 1) >= 0x80;
+    }
+  }
+  return true;
 }
 
 /**

@@ -86,16 +86,17 @@ export function labelLearned(doc: DomDocument, base: DefaultLabels, model: Block
     throw new ThresherError('E_MODEL', 'the block model was trained on other features than block-features.ts and smoothing.ts compute; retrain it (scripts/train-block-model.mjs)');
   }
   const units = textUnits(doc);
+  const texts = units.map(unitText);
   const rows = blockFeatures(doc, units, {
     labels: base, root: base.root, hub: base.pageType === 'hub', title: pageTitle(doc), markupTokens: model.markupTokens, wordTokens: model.wordTokens,
-    headline: ctx.headline, articleBody: ctx.articleBody,
+    headline: ctx.headline, articleBody: ctx.articleBody, texts,
   });
   let p = firstPass(doc, units, rows, model, ctx.layout);
   if (model.smoother) p = secondPass(model.smoother.gbdt, rows, p);
   p = shareVerdictInAlikeRuns(units, p);
   const bias = MODE_BIAS[ctx.mode ?? 'balanced'];
   const keep = selectExpectedF1(bias ? shiftLogOdds(p, bias) : p, units.map((u) => u.inlineLen));
-  dropRepeatedText(units, keep);
+  dropRepeatedText(units, keep, texts);
   const labels = new Labels(doc) as Labels & { pageType: PageType; scores: UnitScores };
   labels.scores = { units, rows, p, keep };
   labels.pageType = base.pageType;
@@ -191,12 +192,13 @@ const REPEAT_MIN_CHARS = 40;
  * paywall's copy of the article, a pull quote, a lead repeated as the teaser of its own page.
  * Repeats among siblings stay (a refrain, a list's repeated item, placeholder text): one
  * container repeating itself is the author's choice, two containers with one text are a copy.
+ * `texts`: the units' unitText, when the caller has them.
  */
-export function dropRepeatedText(units: readonly DomElement[], keep: boolean[]): void {
+export function dropRepeatedText(units: readonly DomElement[], keep: boolean[], texts?: readonly string[]): void {
   const seen = new Map<string, DomElement | null>();
   for (let k = 0; k < units.length; k++) {
     if (!keep[k] || units[k].inlineLen < REPEAT_MIN_CHARS) continue;
-    const t = unitText(units[k]);
+    const t = texts ? texts[k] : unitText(units[k]);
     const first = seen.get(t);
     if (first === undefined) seen.set(t, units[k].parent);
     else if (first !== units[k].parent) keep[k] = false;
