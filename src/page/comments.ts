@@ -50,8 +50,11 @@ const IN_FORM = BLOCK_FEATURES.indexOf('in_form');
 /** One comment: its units, and the record that holds them (where its author and date are shown). */
 export interface CommentGroup { units: DomElement[]; record: DomElement }
 
-/** The page's comment units, grouped per comment, in page order; never a unit the body shows. */
-export function findComments(scores: UnitScores, model: BlockModel, body: Labels): CommentGroup[] {
+/**
+ * The page's comment units, grouped per comment, in page order; never a unit the body shows.
+ * `others`: threads the caller found (a product page's customer reviews), read as those found by their shape.
+ */
+export function findComments(scores: UnitScores, model: BlockModel, body: Labels, others: readonly DomElement[] = []): CommentGroup[] {
   const { units, rows } = scores;
   if (!units.length) return [];
   const pc = model.comments ? predictProbaRows(model.comments.gbdt, rows, units.length, N_BLOCK_FEATURES) : null;
@@ -59,13 +62,14 @@ export function findComments(scores: UnitScores, model: BlockModel, body: Labels
   // Per element id: 1 inside a record of a thread found by its shape (records are disjoint siblings: linear).
   const inRecords = new Uint8Array(body.doc.elements.length);
   for (const t of replyThreads(body.doc)) for (const r of t.records) inRecords.fill(1, r.id, r.id + r.tags + 1);
+  for (const t of others) inRecords.fill(1, t.id, t.id + t.tags + 1);
   const found: DomElement[] = [];
   for (let k = 0; k < units.length; k++) {
     const at = k * N_BLOCK_FEATURES;
     const p = pc === null ? 0 : pc[k];
     const declared = rows[at + IN_COMMENTS] === 1 && rows[at + IN_FORM] === 0;
-    // In a thread found by its shape, the records are the comments: their lines that are not
-    // links, and that the body model does not take for furniture (a form's preview box).
+    // In a thread found by its shape (or the caller's), the records are the comments: their lines
+    // that are not links, and that the body model does not take for furniture (a form's preview box).
     const inRecord = inRecords[units[k].id] === 1 && scores.p[k] >= SHAPED_BODY_P && units[k].inlineLinkLen * 2 < units[k].inlineLen;
     const comment = inRecord || p >= COMMENT_THRESHOLD || (declared && p >= DECLARED_THRESHOLD);
     // A thread's own heading ("3 comments") is furniture, not a comment.

@@ -8,7 +8,7 @@
  *    the paragraphs (caption-boxes.ts) (`images: true` keeps them in Markdown and HTML); a credit or source
  *    line ("Foto: dpa", "Source: AP") and a line that ends in a copyright notice (a caption with
  *    its "© AFP / …", a copyright line); `byline: true` keeps those,
- *  - user comments (`comments: true` lists them apart),
+ *  - user comments, and a product page's customer reviews (`comments: true` lists them apart),
  *  - what the page hides (`hidden`, `aria-hidden`, inline display:none or visibility:hidden),
  *  - dialogs the page opens on demand (`<dialog>` without `open`, `aria-modal="true"`): size
  *    guides, policies, sign-up forms and cart drawers,
@@ -35,6 +35,8 @@ import { oneLine, textOf } from './metadata/text.js';
 import { key } from './metadata/title-text.js';
 import { isCallToAction, isReadNextLine } from './call-to-action.js';
 import { isCaptionBox } from './caption-boxes.js';
+import { customerReviews } from './customer-reviews.js';
+import type { PageKind } from './metadata/types.js';
 
 export interface ContractContext {
   /** The headline element (metadata), when the page has one in its body. */
@@ -51,6 +53,8 @@ export interface ContractContext {
   byline?: boolean;
   /** The article's authors as metadata found them: a line of their names and a date is a byline. */
   authors?: readonly string[];
+  /** The page's kind as metadata found it: a product page's customer reviews are comments. */
+  kind?: PageKind;
 }
 
 /** Why the contract cut a figure or caption (extract() marks such figures in the clean HTML it shows them in). */
@@ -89,7 +93,7 @@ export function applyContract(doc: DomDocument, labels: Labels, ctx: ContractCon
   const cuts = contractCuts(doc, ctx);
   const effective = labels.effectiveAll();
   for (const [el, reason] of cuts) if (rendersSomething(el, effective)) labels.cut(el, reason);
-  cutComments(doc, labels);
+  cutComments(doc, labels, customerReviews(doc, ctx.kind));
 }
 
 /**

@@ -58,18 +58,20 @@ export const DEFAULT_PARAMS: DefaultParams = { lambda: 1.0, shortUnit: 40, sibli
 
 
 /**
- * After any labeler (contract.ts): every comments block the markup declares, and every reply
- * thread found by its shape (reply-threads.ts), is cut, outermost first, so comments never reach
- * the body whatever a labeler kept. As everywhere, a block holding
+ * After any labeler (contract.ts): every comments block the markup declares, every reply thread
+ * found by its shape (reply-threads.ts), and the `others` the caller found (a product page's
+ * customer reviews: customer-reviews.ts) is cut, outermost first, so comments never reach the
+ * body whatever a labeler kept. As everywhere, a block holding
  * most of the page's prose is not boilerplate, whatever its class; and where the declared threads
  * together hold most of it, they are the page: a forum or Q&A thread, whose posts are its content
  * (wcxb-dev's forum pages: .737 -> .812 in-sample when their posts stay).
  */
-export function cutComments(doc: DomDocument, labels: Labels, params: DefaultParams = DEFAULT_PARAMS): void {
+export function cutComments(doc: DomDocument, labels: Labels, others: readonly DomElement[] = [], params: DefaultParams = DEFAULT_PARAMS): void {
   const body = doc.body ?? doc.root;
   const bodyPlain = Math.max(1, body.textLen - body.linkTextLen);
   const declared = boilerKinds(doc);
   const shaped = new Set(replyThreads(doc).map((t) => t.thread.id));
+  for (const el of others) shaped.add(el.id);
   const isThread = (i: number): boolean => declared[i] === 'comments' || shaped.has(i);
   const els = doc.elements;
   let threadPlain = 0;

@@ -22,6 +22,7 @@ import { extractMetadata } from './metadata/index.js';
 import type { MetadataResult } from './metadata/types.js';
 import { applyContract, isFigureReason, isScriptNotice } from './contract.js';
 import { findComments, renderComments } from './comments.js';
+import { customerReviews } from './customer-reviews.js';
 import { jsonArticle, SHORT_ARTICLE_CHARS, type JsonArticle } from './json-article.js';
 import { repairMojibake } from '../text/mojibake.js';
 import { toNfc } from '../text/unicode.js';
@@ -95,7 +96,8 @@ export function extract(input: string | Uint8Array, options: ExtractOptions = {}
     const scores = c.labels.scores;
     // An ambiguous 03/05 in a comment's date reads month first on a US English page, as metadata's do.
     const mdy = /^en-us\b/i.test(metadata.lang ?? '');
-    result.comments = scores ? renderComments(findComments(scores, options.blockModel ?? BLOCK_MODEL, c.labels), repair, mdy) : [];
+    const reviews = customerReviews(doc, metadata.kind);
+    result.comments = scores ? renderComments(findComments(scores, options.blockModel ?? BLOCK_MODEL, c.labels, reviews), repair, mdy) : [];
   }
   if (options.debug) { result.blocks = blockDebug(c.labels); result.metadataSources = meta.sources; }
   result.timings.renderMs = performance.now() - t2;
@@ -229,7 +231,7 @@ function runCascade(doc: DomDocument, options: ExtractOptions, meta: MetadataRes
   clock: { t0: number; maxMillis: number; diagnostics: Diagnostic[] }): CascadeResult {
   const own = isOwnCleanHtml(doc);
   // In the clean HTML the headline is out already, unless `title` put it back as its first line.
-  const contract = { headline: own ? renderedHeadline(doc) : meta.headline, images: false, renderedHeadline: own, byline: options.byline === true, authors: meta.metadata.authors };
+  const contract = { headline: own ? renderedHeadline(doc) : meta.headline, images: false, renderedHeadline: own, byline: options.byline === true, authors: meta.metadata.authors, kind: meta.metadata.kind };
   const attempts: Extraction['attempts'] = [];
   let best: CascadeResult | null = null;
   let attempt0: Labels | null = null;
