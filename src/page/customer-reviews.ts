@@ -12,8 +12,8 @@
  *  - class and id words naming a list of reviews ("reviews", "customer-reviews",
  *    "review-list"; "Bewertungen", "avis", "opiniones", "recensioni"). The singular "review"
  *    alone is not enough: it names an editor's review as often.
- * Like a comment thread, a block of reviews holding most of the page's prose is the page
- * (default.ts cutComments decides that).
+ * Like a comment thread (default.ts cutComments), a block of reviews holding most of the page's
+ * prose is the page.
  */
 import type { DomDocument, DomElement } from '../dom/node.js';
 import type { PageKind } from '../types.js';
@@ -34,16 +34,26 @@ export function namesReviews(el: DomElement): boolean {
   return ci !== '' && firstPhraseRule(REVIEW_LIST_WORDS, ci) >= 0;
 }
 
-/** The outermost elements of a product page's body that hold its customer reviews, in document order; none on other pages. */
+/** An element holding more than this share of the body's text outside links is the page, not its reviews. */
+const MAX_PROSE_SHARE = 0.5;
+
+/**
+ * The outermost elements of a product page's body that hold its customer reviews, in document
+ * order; none on other pages. An element the markup names so but that holds most of the page's
+ * prose is the page itself (an editor's review marked up as a Review): reviews are looked for
+ * inside it instead.
+ */
 export function customerReviews(doc: DomDocument, kind: PageKind | undefined): DomElement[] {
   if (kind !== 'product') return [];
   const body = doc.body ?? doc.root;
+  const limit = MAX_PROSE_SHARE * Math.max(1, body.textLen - body.linkTextLen);
   const els = doc.elements;
   const out: DomElement[] = [];
   for (let i = body.id + 1, end = body.id + body.tags; i <= end; i++) {
-    if (!namesReviews(els[i])) continue;
-    out.push(els[i]);
-    i += els[i].tags;
+    const el = els[i];
+    if (!namesReviews(el) || el.textLen - el.linkTextLen > limit) continue;
+    out.push(el);
+    i += el.tags;
   }
   return out;
 }
