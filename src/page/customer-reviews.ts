@@ -18,6 +18,7 @@
 import type { DomDocument, DomElement } from '../dom/node.js';
 import type { PageKind } from '../types.js';
 import { compilePhraseRules, firstPhraseRule } from '../text/word-phrases.js';
+import { holdsMostProse } from './default.js';
 
 const REVIEW_LIST_WORDS = compilePhraseRules([[
   'reviews', 'customer-?reviews?', 'product-?reviews?', 'user-?reviews?', 'reviews?-?list', 'review-?items?',
@@ -34,9 +35,6 @@ export function namesReviews(el: DomElement): boolean {
   return ci !== '' && firstPhraseRule(REVIEW_LIST_WORDS, ci) >= 0;
 }
 
-/** An element holding more than this share of the body's text outside links is the page, not its reviews. */
-const MAX_PROSE_SHARE = 0.5;
-
 /**
  * The outermost elements of a product page's body that hold its customer reviews, in document
  * order; none on other pages. An element the markup names so but that holds most of the page's
@@ -46,12 +44,12 @@ const MAX_PROSE_SHARE = 0.5;
 export function customerReviews(doc: DomDocument, kind: PageKind | undefined): DomElement[] {
   if (kind !== 'product') return [];
   const body = doc.body ?? doc.root;
-  const limit = MAX_PROSE_SHARE * Math.max(1, body.textLen - body.linkTextLen);
+  const bodyPlain = Math.max(1, body.textLen - body.linkTextLen);
   const els = doc.elements;
   const out: DomElement[] = [];
   for (let i = body.id + 1, end = body.id + body.tags; i <= end; i++) {
     const el = els[i];
-    if (!namesReviews(el) || el.textLen - el.linkTextLen > limit) continue;
+    if (!namesReviews(el) || holdsMostProse(el, bodyPlain)) continue;
     out.push(el);
     i += el.tags;
   }

@@ -94,7 +94,7 @@ export function cutComments(doc: DomDocument, labels: Labels, others: readonly D
 }
 
 /** A markup hint is overruled on a block that holds this much of the body's non-anchor text. */
-function holdsMostProse(el: DomElement, bodyPlain: number, params: DefaultParams): boolean {
+export function holdsMostProse(el: DomElement, bodyPlain: number, params: DefaultParams = DEFAULT_PARAMS): boolean {
   return el.textLen - el.linkTextLen > params.overruleShare * bodyPlain;
 }
 

@@ -55,9 +55,9 @@ export function headlineRepeats(doc: DomDocument, headline: DomElement): DomElem
 
 /**
  * False only when the element's text surely keys to something that does not start with `first`
- * (a character code of a key): its first letter or digit is ASCII and differs, and what follows it
- * in its text node is ASCII (no mark that NFKC could join to it). Most elements of the headline's length are told apart here, without
- * building their text and key.
+ * (a character code of a key): its first letter or digit is ASCII and differs, and what follows
+ * it in its text node is ASCII (no mark that NFKC could join to it). Most elements of the
+ * headline's length are told apart here, without building their text and key.
  */
 function mayStartWith(el: DomElement, first: number): boolean {
   const stack: DomNode[] = [el];
