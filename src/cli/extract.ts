@@ -42,7 +42,8 @@ export const EXTRACT_USAGE = `usage: thresher extract <file|dir|pages.jsonl|craw
   --algorithm A     ${ALGORITHMS.join(' | ')} (default default)
   --title           put the headline first (# Title in Markdown)
   --images          keep figures and their captions in Markdown and HTML
-  --comments        list the user comments apart, after the body (never in it)
+  --comments        list the user comments apart, after the body (never in it); a product
+                    page's customer reviews are among them
   --byline          keep the byline, date and reading-time lines by the headline, and credit
                     and copyright lines, in the body
   --precision       keep less on doubtful blocks (same as --mode precision)
