@@ -35,8 +35,6 @@ import { oneLine, textOf } from './metadata/text.js';
 import { key } from './metadata/title-text.js';
 import { isCallToAction, isReadNextLine } from './call-to-action.js';
 import { isCaptionBox } from './caption-boxes.js';
-import { customerReviews } from './customer-reviews.js';
-import type { PageKind } from './metadata/types.js';
 
 export interface ContractContext {
   /** The headline element (metadata), when the page has one in its body. */
@@ -53,8 +51,8 @@ export interface ContractContext {
   byline?: boolean;
   /** The article's authors as metadata found them: a line of their names and a date is a byline. */
   authors?: readonly string[];
-  /** The page's kind as metadata found it: a product page's customer reviews are comments. */
-  kind?: PageKind;
+  /** A product page's customer reviews (customer-reviews.ts): cut as user comments are. */
+  reviews?: readonly DomElement[];
 }
 
 /** Why the contract cut a figure or caption (extract() marks such figures in the clean HTML it shows them in). */
@@ -93,7 +91,7 @@ export function applyContract(doc: DomDocument, labels: Labels, ctx: ContractCon
   const cuts = contractCuts(doc, ctx);
   const effective = labels.effectiveAll();
   for (const [el, reason] of cuts) if (rendersSomething(el, effective)) labels.cut(el, reason);
-  cutComments(doc, labels, customerReviews(doc, ctx.kind));
+  cutComments(doc, labels, ctx.reviews);
 }
 
 /**

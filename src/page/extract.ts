@@ -96,8 +96,7 @@ export function extract(input: string | Uint8Array, options: ExtractOptions = {}
     const scores = c.labels.scores;
     // An ambiguous 03/05 in a comment's date reads month first on a US English page, as metadata's do.
     const mdy = /^en-us\b/i.test(metadata.lang ?? '');
-    const reviews = customerReviews(doc, metadata.kind);
-    result.comments = scores ? renderComments(findComments(scores, options.blockModel ?? BLOCK_MODEL, c.labels, reviews), repair, mdy) : [];
+    result.comments = scores ? renderComments(findComments(scores, options.blockModel ?? BLOCK_MODEL, c.labels, c.reviews), repair, mdy) : [];
   }
   if (options.debug) { result.blocks = blockDebug(c.labels); result.metadataSources = meta.sources; }
   result.timings.renderMs = performance.now() - t2;
@@ -217,6 +216,8 @@ interface CascadeResult {
   chosen: number;
   /** With `images`: the chosen labels before the contract's cuts, for Markdown and HTML with figures. */
   uncut: Labels | null;
+  /** A product page's customer reviews, found once: the contract cuts them, `comments: true` lists them. */
+  reviews: readonly DomElement[];
 }
 
 /**
@@ -231,7 +232,8 @@ function runCascade(doc: DomDocument, options: ExtractOptions, meta: MetadataRes
   clock: { t0: number; maxMillis: number; diagnostics: Diagnostic[] }): CascadeResult {
   const own = isOwnCleanHtml(doc);
   // In the clean HTML the headline is out already, unless `title` put it back as its first line.
-  const contract = { headline: own ? renderedHeadline(doc) : meta.headline, images: false, renderedHeadline: own, byline: options.byline === true, authors: meta.metadata.authors, kind: meta.metadata.kind };
+  const contract = { headline: own ? renderedHeadline(doc) : meta.headline, images: false, renderedHeadline: own, byline: options.byline === true, authors: meta.metadata.authors,
+    reviews: customerReviews(doc, meta.metadata.kind) };
   const attempts: Extraction['attempts'] = [];
   let best: CascadeResult | null = null;
   let attempt0: Labels | null = null;
@@ -248,7 +250,7 @@ function runCascade(doc: DomDocument, options: ExtractOptions, meta: MetadataRes
     const t = renderText(l);
     const first = best === null;
     attempts.push({ algorithm: alg, chars: t.length, accepted: false });
-    if (first || (t.length > best!.text.length && !modelRejects(attempt0!, l))) best = { labels: l, text: t, attempts, chosen: attempts.length - 1, uncut };
+    if (first || (t.length > best!.text.length && !modelRejects(attempt0!, l))) best = { labels: l, text: t, attempts, chosen: attempts.length - 1, uncut, reviews: contract.reviews };
     if (first) attempt0 = l;
     if (first && t.length >= SHORT_ARTICLE_CHARS) break;
     if (performance.now() - clock.t0 > clock.maxMillis) {
