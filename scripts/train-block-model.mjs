@@ -46,7 +46,7 @@ const { values: a } = parseArgs({ options: {
   data: { type: 'string', default: '../shared/datasets' }, cv: { type: 'string' }, out: { type: 'string' },
   sets: { type: 'string', default: 'wcxb-dev,cleaneval,dragnet,l3s-gn1,big9,readability,trafilatura' },
   trees: { type: 'string', default: '100' }, depth: { type: 'string', default: '6' },
-  rate: { type: 'string', default: '0.2' }, subsample: { type: 'string', default: '0.6' },
+  rate: { type: 'string', default: '0.2' }, subsample: { type: 'string', default: '0.6' }, colsample: { type: 'string', default: '1' },
   lambda: { type: 'string', default: '1' }, 'min-child': { type: 'string', default: '1' },
   // The row draws of each tree: another seed gives another model of the same settings, which is
   // how large the spread of a retrained model is (a change smaller than it is not measured).
@@ -54,6 +54,9 @@ const { values: a } = parseArgs({ options: {
   // Text sets weigh a unit by its words; a floor adds this many to every unit with words, so that
   // short lines (captions, bylines, labels) count for more than their handful of words.
   'weight-floor': { type: 'string', default: '0' },
+  // Every page weighs the same unless its set is named here ("wcxb-dev=2,cleaneval=0.5"): how much
+  // the model bends towards one set's conventions, measured held out (docs/extraction-quality.md).
+  'set-weight': { type: 'string', default: '' },
   'no-comment-model': { type: 'boolean', default: false },
   // Units the output contract cuts weigh nothing (no model decides their fate): 'all' of them, or
   // only those of the structural cuts, keeping the line rules' units (credits, bylines, calls to
@@ -79,11 +82,16 @@ const LAYOUT = a['layout-features'];
 if (LAYOUT && !a['layout-cache']) throw new Error('--layout-features needs --layout-cache DIR');
 /** Width of a first-pass row: the block features, then the layout features when they are used. */
 const FX = F + (LAYOUT ? L : 0);
-for (const k of ['trees', 'depth', 'rate', 'subsample', 'lambda', 'min-child', 'seed', 'oof', 'weight-floor']) {
+for (const k of ['trees', 'depth', 'rate', 'subsample', 'colsample', 'lambda', 'min-child', 'seed', 'oof', 'weight-floor']) {
   if (!Number.isFinite(+a[k])) throw new Error(`--${k} needs a number, not "${a[k]}"`);
 }
-const GBDT = { trees: +a.trees, depth: +a.depth, learningRate: +a.rate, subsample: +a.subsample, lambda: +a.lambda, minChildWeight: +a['min-child'], seed: +a.seed };
+const GBDT = { trees: +a.trees, depth: +a.depth, learningRate: +a.rate, subsample: +a.subsample, colsample: +a.colsample, lambda: +a.lambda, minChildWeight: +a['min-child'], seed: +a.seed };
 const WEIGHT_FLOOR = +a['weight-floor'];
+const SET_WEIGHT = new Map(a['set-weight'].split(',').filter(Boolean).map((kv) => {
+  const [set, factor] = kv.split('=');
+  if (!set || !(+factor > 0)) throw new Error(`--set-weight takes SET=FACTOR pairs (a positive factor), not "${kv}"`);
+  return [set, +factor];
+}));
 if (!['all', 'structural'].includes(a['contract-mask'])) throw new Error(`--contract-mask takes all or structural, not "${a['contract-mask']}"`);
 
 function words(text, asciiOnly) {
@@ -179,8 +187,9 @@ function loadSet(name) {
         total += weight;
       });
     }
-    // Every page weighs the same, as in the benchmarks' mean-over-pages scores.
-    for (let i = first; i < out.y.length; i++) out.w[i] = total ? (100 * out.w[i]) / total : 0;
+    // Every page weighs the same, as in the benchmarks' mean-over-pages scores (times its set's --set-weight).
+    const pageWeight = 100 * (SET_WEIGHT.get(name) ?? 1);
+    for (let i = first; i < out.y.length; i++) out.w[i] = total ? (pageWeight * out.w[i]) / total : 0;
     // The page's markup, kept to encode its token features under each fold's table (encode()).
     out.pageTokens[pageIndex] = pageMarkupTokens(doc, units);
     out.pageStats[pageIndex] = pageTokenStats(out.pageTokens[pageIndex], out.y.slice(first), out.w.slice(first));

@@ -63,6 +63,26 @@ test('gbdt: same data and seed give the same model; JSON round trip predicts the
   }), { numRuns: 20 });
 });
 
+test('gbdt: colsample limits the features a tree may split on, drawn per tree; 1 is the model without it (property)', () => {
+  fc.assert(fc.property(fc.integer({ min: 1, max: 1000 }), (seed) => {
+    const n = 400, F = 6;
+    const X = rows(n, F, seed);
+    // Every feature carries signal, so a tree free to choose would use several.
+    const y = new Float32Array(n).map((_, i) => (X[i * F] + X[i * F + 1] + X[i * F + 2] + X[i * F + 3] + X[i * F + 4] + X[i * F + 5] > 3 ? 1 : 0));
+    const w = new Float32Array(n).fill(1);
+    const one = trainGbdt(X, F, y, w, { trees: 12, depth: 3, seed, colsample: 1e-9 });
+    const used = new Set<number>();
+    for (const tree of one.trees) {
+      const features = new Set(tree.feature.filter((f) => f >= 0));
+      assert.ok(features.size <= 1, `a tree split on ${[...features]}`);
+      for (const f of features) used.add(f);
+    }
+    assert.ok(used.size > 1, 'the one feature is drawn again for each tree');
+    // Drawing the columns (and keeping all of them) leaves the rows' draws, and so the model, as they were.
+    assert.deepEqual(trainGbdt(X, F, y, w, { trees: 4, depth: 3, seed, colsample: 0.999999 }), trainGbdt(X, F, y, w, { trees: 4, depth: 3, seed }));
+  }), { numRuns: 20 });
+});
+
 test('gbdt: sizes that do not fit are a typed error', () => {
   assert.throws(() => trainGbdt(new Float32Array(5), 2, new Float32Array(3), new Float32Array(3)),
     (e: unknown) => isThresherError(e) && e.code === 'E_MODEL');

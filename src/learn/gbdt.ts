@@ -36,12 +36,17 @@ export interface GbdtOptions {
   minChildWeight: number;
   /** Share of rows drawn (without replacement) for each tree. */
   subsample: number;
+  /**
+   * Share of the features each tree may split on (at least one), drawn per tree: no single
+   * feature can carry every tree, so correlated signals share the work. 1: all of them.
+   */
+  colsample: number;
   bins: number;
   seed: number;
 }
 
 export const GBDT_DEFAULTS: GbdtOptions = {
-  trees: 200, depth: 5, learningRate: 0.1, lambda: 1, minChildWeight: 1, subsample: 0.5, bins: 64, seed: 1,
+  trees: 200, depth: 5, learningRate: 0.1, lambda: 1, minChildWeight: 1, subsample: 0.5, colsample: 1, bins: 64, seed: 1,
 };
 
 /**
@@ -229,14 +234,22 @@ export function trainGbdt(X: Float32Array, F: number, y: Float32Array, w: Float3
   const raw = new Float64Array(n).fill(model.base);
   const g = new Float64Array(n), h = new Float64Array(n);
   const rand = rng(o.seed);
+  // Columns from a stream of their own, so that colsample 1 draws the same rows as before it existed.
+  const randColumns = rng(o.seed ^ 0x5bd1e995);
+  const usable = new Uint8Array(F).fill(1);
   for (let t = 0; t < o.trees; t++) {
+    if (o.colsample < 1) {
+      let any = 0;
+      for (let f = 0; f < F; f++) any += usable[f] = randColumns() < o.colsample ? 1 : 0;
+      if (!any) usable[Math.floor(randColumns() * F)] = 1;
+    }
     for (let i = 0; i < n; i++) {
       const p = 1 / (1 + Math.exp(-raw[i]));
       g[i] = w[i] * (p - y[i]); h[i] = w[i] * Math.max(p * (1 - p), 1e-6);
     }
     const rows: number[] = [];
     for (let i = 0; i < n; i++) if (rand() < o.subsample) rows.push(i);
-    const tree = growTree(B, F, edges, g, h, Int32Array.from(rows), o);
+    const tree = growTree(B, F, edges, g, h, Int32Array.from(rows), usable, o);
     model.trees.push(tree);
     const one: GbdtModel = { nFeatures: F, base: 0, trees: [tree] };
     for (let i = 0; i < n; i++) raw[i] += predictRaw(one, X, i * F);
@@ -246,7 +259,7 @@ export function trainGbdt(X: Float32Array, F: number, y: Float32Array, w: Float3
 
 interface Split { gain: number; feature: number; bin: number }
 
-function growTree(B: Uint8Array, F: number, edges: Float64Array[], g: Float64Array, h: Float64Array, rows: Int32Array, o: GbdtOptions): GbdtTree {
+function growTree(B: Uint8Array, F: number, edges: Float64Array[], g: Float64Array, h: Float64Array, rows: Int32Array, usable: Uint8Array, o: GbdtOptions): GbdtTree {
   const tree: GbdtTree = { feature: [], threshold: [], left: [], right: [], value: [] };
   const nb = o.bins + 1;
   const histG = new Float64Array(F * nb), histH = new Float64Array(F * nb);
@@ -257,7 +270,7 @@ function growTree(B: Uint8Array, F: number, edges: Float64Array[], g: Float64Arr
     for (let k = 0; k < idx.length; k++) { G += g[idx[k]]; H += h[idx[k]]; }
     tree.value[node] = (-G / (H + o.lambda)) * o.learningRate;
     if (depth >= o.depth || H < 2 * o.minChildWeight) return node;
-    const split = bestSplit(B, F, edges, g, h, idx, G, H, histG, histH, nb, o);
+    const split = bestSplit(B, F, edges, g, h, idx, G, H, histG, histH, nb, usable, o);
     if (!split) return node;
     const li: number[] = [], ri: number[] = [];
     for (let k = 0; k < idx.length; k++) (B[idx[k] * F + split.feature] <= split.bin ? li : ri).push(idx[k]);
@@ -273,7 +286,7 @@ function growTree(B: Uint8Array, F: number, edges: Float64Array[], g: Float64Arr
 }
 
 function bestSplit(B: Uint8Array, F: number, edges: Float64Array[], g: Float64Array, h: Float64Array, idx: Int32Array,
-  G: number, H: number, histG: Float64Array, histH: Float64Array, nb: number, o: GbdtOptions): Split | null {
+  G: number, H: number, histG: Float64Array, histH: Float64Array, nb: number, usable: Uint8Array, o: GbdtOptions): Split | null {
   histG.fill(0); histH.fill(0);
   for (let k = 0; k < idx.length; k++) {
     const i = idx[k], gi = g[i], hi = h[i], r = i * F;
@@ -282,6 +295,7 @@ function bestSplit(B: Uint8Array, F: number, edges: Float64Array[], g: Float64Ar
   const parent = (G * G) / (H + o.lambda);
   let best: Split | null = null;
   for (let f = 0; f < F; f++) {
+    if (!usable[f]) continue;
     let gl = 0, hl = 0;
     // The last bin cannot be a left side: there is no cut after it.
     for (let b = 0; b < edges[f].length; b++) {
