@@ -110,7 +110,7 @@ test('contract: a caption without <figure> is one by its name beside an image; a
   assert.deepEqual(cut(`<div><img src="/q.jpg"><p class="caption">The mill in 1890</p></div>`), ['p']);
 });
 
-test('contract: a caption box by its shape (one image and a line or two between the paragraphs) is cut; a paragraph with an image, a card or a lone box is not', () => {
+test('contract: a caption box by its shape (one image and a line or two between the paragraphs, or leading them) is cut; a paragraph with an image, a card or a lone box is not', () => {
   const at = (box: string): string => `<article><h1>Volunteers bring the old mill back to life</h1><p>${PROSE[0]}</p><p>${PROSE[1]}</p>${box}<p>${PROSE[2]}</p><p>${PROSE[3]}</p></article>`;
   const cut = (box: string): string[] => contractCuts(parsed(page(at(box))), { headline: null, images: false }).map(([el]) => el.classId.trim());
   // Generated class names say nothing: the shape does, a caption and a credit beside one image.
@@ -123,6 +123,13 @@ test('contract: a caption box by its shape (one image and a line or two between 
   assert.deepEqual(cut('<div class="x2"><img src="/a.jpg"><img src="/b.jpg"><div>Before and after.</div></div>'), []);
   assert.deepEqual(cut('<div class="x3"><img src="/w.jpg"><ul><li>Flour</li><li>Water</li></ul></div>'), []);
   assert.deepEqual(cut('<div class="x4"><img src="/w.jpg"><div><a href="/s/2">The bakery that kept the village fed in the war</a></div></div>'), []);
+  // The lead image's box, between a standfirst and the body's own container, leads the prose.
+  const lead = `<article><h1>Volunteers bring the old mill back to life</h1><div class="c-4g1r">After forty years the wheel turns again.</div>${box}` +
+    `<div class="c-2wnh"><p>${PROSE[0]}</p><p>${PROSE[1]}</p></div></article>`;
+  assert.deepEqual(contractCuts(parsed(page(lead)), { headline: null, images: false }).map(([el]) => el.classId.trim()), ['c-8uy2']);
+  // A box before a container of one paragraph (a card's description) does not.
+  const card = contractCuts(parsed(page(`<main>${box}<div><p>${PROSE[0]}</p></div></main>`)), { headline: null, images: false }).map(([el]) => el.classId.trim());
+  assert.ok(!card.includes('c-8uy2'), `cut: ${card}`);
   // Not set in prose: a product card among cards stays for the model.
   const cards = Array.from({ length: 3 }, (_, i) => `<div class="card"><img src="/p${i}.jpg"><div>Oak chair, model ${i}</div></div>`).join('');
   assert.deepEqual(contractCuts(parsed(page(`<main>${cards}</main>`)), { headline: null, images: false }), []);

@@ -96,11 +96,15 @@ export function inProseFlow(el: DomElement, els: readonly DomElement[], flows: M
   if (!b && !a) return false;
   // A long paragraph beside it is prose enough: a paywall after an article's one free paragraph.
   if (Math.max(b?.textLen ?? 0, a?.textLen ?? 0) >= LONG_PROSE_CHARS) return true;
-  let flow = flows.get(parent);
+  return holdsProseFlow(parent, flows);
+}
+/** Whether `el`'s children include MIN_PROSE_PARAS paragraphs of prose; asked once per element (`flows`). */
+export function holdsProseFlow(el: DomElement, flows: Map<DomElement, boolean>): boolean {
+  let flow = flows.get(el);
   if (flow === undefined) {
     let paras = 0;
-    for (const c of parent.children) if (isProse(c) && ++paras >= MIN_PROSE_PARAS) break;
-    flows.set(parent, (flow = paras >= MIN_PROSE_PARAS));
+    for (const c of el.children) if (isProse(c) && ++paras >= MIN_PROSE_PARAS) break;
+    flows.set(el, (flow = paras >= MIN_PROSE_PARAS));
   }
   return flow;
 }

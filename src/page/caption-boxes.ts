@@ -7,7 +7,7 @@
  */
 import type { DomElement } from '../dom/node.js';
 import { HEADING_TAGS } from '../dom/tags.js';
-import { inProseFlow } from './call-to-action.js';
+import { holdsProseFlow, inProseFlow } from './call-to-action.js';
 
 /** A caption and its credit are short. */
 const MAX_CAPTION_BOX_CHARS = 300;
@@ -20,7 +20,8 @@ const NOT_CAPTION = new Set(['pre', 'code', 'table', 'blockquote', 'ul', 'ol', '
 /**
  * Whether `el` is a caption box: one image, at most MAX_CAPTION_BOX_CHARS of text in elements of
  * its own (a <p> with an image floated in its text is a paragraph), no more than half of it link
- * text, no heading, list or paragraph, and a paragraph of prose beside it (inProseFlow).
+ * text, no heading, list or paragraph, and a paragraph of prose beside it (inProseFlow) or the
+ * article's paragraphs right after it (leadsProse).
  */
 export function isCaptionBox(el: DomElement, els: readonly DomElement[], flows: Map<DomElement, boolean>): boolean {
   if (!BOX_TAGS.has(el.tag) || el.images !== 1 || el.textLen === 0 || el.textLen > MAX_CAPTION_BOX_CHARS || el.tags > MAX_CAPTION_BOX_TAGS) return false;
@@ -30,5 +31,14 @@ export function isCaptionBox(el: DomElement, els: readonly DomElement[], flows: 
     const d = els[j];
     if (NOT_CAPTION.has(d.tag) || HEADING_TAGS.has(d.tag)) return false;
   }
-  return inProseFlow(el, els, flows);
+  return inProseFlow(el, els, flows) || leadsProse(el, els, flows);
+}
+
+/**
+ * The lead image's box: the element right after it holds the article's paragraphs. Between a
+ * standfirst and the body's own container, the box has no paragraph for a sibling.
+ */
+function leadsProse(el: DomElement, els: readonly DomElement[], flows: Map<DomElement, boolean>): boolean {
+  const after = els[el.id + el.tags + 1];
+  return after !== undefined && after.parent === el.parent && holdsProseFlow(after, flows);
 }
