@@ -16,6 +16,8 @@ import { DataScriptCollector, dataScripts } from './data-scripts.js';
 import { fastParse, fastParseAvailable } from './prescan.js';
 import { WARM_UP_PAGE } from './warm-up-page.js';
 import { scanTag, SCAN_MICRODATA, SCAN_AUTHOR, newScanNotes, noteForScan, type ScanNotes } from './scan-candidates.js';
+import { StreamedSegments } from './streamed-segments.js';
+import { Disclosures } from './disclosures.js';
 
 /** Elements whose subtree is never topic content. */
 export const NEVER_CONTENT = new Set([
@@ -42,6 +44,8 @@ export function isHiddenByMarkup(attrs: Attr[]): boolean {
 }
 
 const HIDDEN = 1;
+/** The element names the panel it opens (disclosures.ts). Past the scan's flags. */
+const CONTROLS = 8;
 
 /**
  * One pass over a new element's attributes: whether markup hides it (HIDDEN), and what the
@@ -60,6 +64,7 @@ function attrFlags(attrs: Attr[]): number {
       case 6: if (name === 'hidden') f |= HIDDEN; break;
       case 8: if (name === 'itemprop' || name === 'property' || name === 'itemtype') f |= SCAN_MICRODATA; break;
       case 11: if (name === 'aria-hidden' && value === 'true') f |= HIDDEN; break;
+      case 13: if (name === 'aria-controls') f |= CONTROLS; break;
     }
   }
   return f;
@@ -68,8 +73,13 @@ function attrFlags(attrs: Attr[]): number {
 interface Comment { kind: 8 }
 interface Doctype { kind: 10 }
 type AnyNode = DomElement | DomText | Comment | Doctype;
-/** Comments are never kept, so one shared placeholder serves every one. */
+/** Comments are never kept, so one shared placeholder serves every one... */
 const COMMENT: Comment = { kind: 8 };
+/** ...but those that open and close a streamed boundary (streamed-segments.ts), which are told apart. */
+const BOUNDARY_OPEN: Comment = { kind: 8 };
+const BOUNDARY_CLOSE: Comment = { kind: 8 };
+/** React's boundary comments: completed, pending, client-rendered; and the end of each. */
+const BOUNDARY_COMMENTS = new Map([['$', BOUNDARY_OPEN], ['$?', BOUNDARY_OPEN], ['$!', BOUNDARY_OPEN], ['/$', BOUNDARY_CLOSE]]);
 
 interface LeanMap extends TreeAdapterTypeMap<AnyNode, DomElement, AnyNode, DomElement, DomElement, DomElement, Comment, DomText, DomElement, Doctype> {}
 
@@ -182,6 +192,10 @@ interface ParseState {
   doc: DomElement | undefined;
   /** Where each <title> start tag ends in the source: recorded only by a locating parse. */
   titleTagEnds: Map<DomElement, number>;
+  /** Content streamed in after its place, moved there once the tree is built. */
+  streamed: StreamedSegments;
+  /** Closed panels of accordions and tabs, shown once the tree is built. */
+  disclosures: Disclosures;
 }
 
 function freshState(options: ParseOptions): ParseState {
@@ -191,6 +205,7 @@ function freshState(options: ParseOptions): ParseState {
     maxNodes, maxCreated: maxNodes * CREATED_PER_ATTACHED,
     deadline: options.maxMillis !== undefined ? performance.now() + options.maxMillis : Infinity,
     elementCount: 0, created: 0, truncated: false, doc: undefined, titleTagEnds: new Map(),
+    streamed: new StreamedSegments(), disclosures: new Disclosures(),
   };
 }
 
@@ -199,11 +214,17 @@ let state: ParseState = freshState({});
 const MAX_TEXTAREAS = 8;
 
 function attach(parent: DomElement, node: AnyNode, before?: AnyNode): void {
-  if (node.kind === 8 || node.kind === 10) return;
+  if (node.kind === 8 || node.kind === 10) {
+    if (node === COMMENT || node.kind === 10 || parent.dropped) return;
+    if (node === BOUNDARY_OPEN) state.streamed.boundaryOpened(parent);
+    else state.streamed.boundaryClosed(parent);
+    return;
+  }
   const st = state;
   if (node.kind === 1) {
     if (NEVER_CONTENT.has(node.tag)) {
       node.dropped = true;
+      if (node.tag === 'template' && !parent.dropped && node.attrs.length) st.streamed.template(node, parent);
       // A reply form's textarea is no content, but where it stood tells a comment thread's place.
       if (node.tag === 'textarea' && !parent.dropped && st.textareaParents.length < MAX_TEXTAREAS) st.textareaParents.push(parent);
       else if (CONTROL_TAGS.has(node.tag) && !(node.tag === 'input' && node.attr('type')?.toLowerCase() === 'hidden')) parent.ownControls++;
@@ -243,7 +264,8 @@ const ADAPTER: TreeAdapter<LeanMap> = {
     if (attrs.length) {
       f = attrFlags(attrs as Attr[]);
       // Kept in the tree, not dropped: a hidden wrapper around the whole page is revealed by script.
-      if (f & HIDDEN) el.hidden = true;
+      if (f & HIDDEN) { el.hidden = true; st.streamed.hiddenElement(el); st.disclosures.hiddenElement(el); }
+      if (f & CONTROLS) st.disclosures.controls(el.attr('aria-controls')!);
     }
     // Noted now, while the tag and attributes are in cache: the metadata scan reads these instead
     // of walking every element (scan-candidates.ts). An element the parser drops by its tag never
@@ -253,7 +275,7 @@ const ADAPTER: TreeAdapter<LeanMap> = {
     if (code !== undefined || (f & SCAN_MICRODATA && !NEVER_CONTENT.has(tag))) noteForScan(st.scanNotes, el, code, f);
     return el;
   },
-  createCommentNode: () => COMMENT,
+  createCommentNode: (data) => (data.length <= 2 && BOUNDARY_COMMENTS.get(data)) || COMMENT,
   createTextNode: (value) => new DomText(value),
   appendChild: (parent, node) => attach(parent, node),
   insertBefore: (parent, node, ref) => attach(parent, node, ref),
@@ -336,6 +358,8 @@ function parseOnce(html: string, options: ParseOptions, fast: boolean, locate = 
     state = freshState({});
     dataScripts.current = null;
   }
+  st.streamed.reveal();
+  st.disclosures.open();
   let htmlEl: DomElement | null = null, head: DomElement | null = null, body: DomElement | null = null;
   for (const c of root.children) if (c.kind === 1 && c.tag === 'html') htmlEl = c;
   if (htmlEl) {
