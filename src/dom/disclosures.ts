@@ -12,8 +12,27 @@
  * element it opens (`aria-controls="panel-3"` on the tab or button, with `aria-expanded`), and a
  * tab's panel has `role="tabpanel"`. A hidden element named so is a closed panel, and is read as
  * visible. Class names ("accordion", "collapse") are not read: they are a site's vocabulary.
+ *
+ * Menus are built the same way (a button that opens a submenu names it), and a menu is never the
+ * page's content: a panel inside a navigation, header, footer or dialog landmark, or that is a
+ * menu itself, stays hidden. On wcxb-dev, named panels outside those landmarks hold 22,212 words
+ * that are mostly in the truth against 408 that are mostly not; inside them, 1,314 against 2,052.
  */
 import type { DomElement } from './node.js';
+
+/** Landmarks that are never a page's main content, by tag and by ARIA role. */
+const CHROME_TAGS = new Set(['nav', 'header', 'footer', 'dialog']);
+const CHROME_ROLES = new Set(['navigation', 'menu', 'menubar', 'banner', 'contentinfo', 'dialog', 'alertdialog']);
+
+/** Whether `el` is a menu or sits in the page's chrome. */
+function inChrome(el: DomElement): boolean {
+  for (let p: DomElement | null = el; p; p = p.parent) {
+    if (CHROME_TAGS.has(p.tag)) return true;
+    const role = p.attr('role');
+    if (role !== undefined && CHROME_ROLES.has(role)) return true;
+  }
+  return false;
+}
 
 export class Disclosures {
   /** Ids named by an `aria-controls` anywhere in the page, dropped controls (<button>) included. */
@@ -35,7 +54,7 @@ export class Disclosures {
   open(): void {
     for (const el of this.hidden) {
       const id = el.attr('id');
-      if (el.attr('role') === 'tabpanel' || (id !== undefined && this.controlled.has(id))) el.hidden = false;
+      if ((el.attr('role') === 'tabpanel' || (id !== undefined && this.controlled.has(id))) && !inChrome(el)) el.hidden = false;
     }
   }
 }
