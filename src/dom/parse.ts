@@ -5,7 +5,9 @@
  * Pruning happens here, while the tree is built, because it is cheapest here: elements that are
  * never content (script, style, template, svg, form controls, ...) are created for parse5's
  * bookkeeping but never attached, and comments are never kept. Elements hidden by markup are
- * kept and flagged: labelers treat them as noise unless they hold most of the page.
+ * kept and flagged: labelers treat them as noise unless they hold most of the page. Two kinds are
+ * shown once the tree is built, as a reader sees them: React's streamed segments, moved into
+ * their placeholders (streamed-segments.ts), and closed accordion and tab panels (disclosures.ts).
  *
  * Parsed with scripting disabled, so <noscript> content is markup, as a crawler's browser sees
  * it: some sites (forum software) serve their whole content there.
