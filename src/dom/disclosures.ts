@@ -20,8 +20,12 @@
  */
 import type { DomElement } from './node.js';
 
-/** Landmarks that are never a page's main content, by tag and by ARIA role. */
-const CHROME_TAGS = new Set(['nav', 'header', 'footer', 'dialog']);
+/**
+ * Landmarks that are never a page's main content, by tag and by ARIA role: the navigation and
+ * chrome part of page/boilerplate.ts's TAG_KIND and ROLE_KIND (dom/ reads no page/ module). A
+ * <dialog> never reaches the tree (parse.ts NEVER_CONTENT); role="dialog" does.
+ */
+const CHROME_TAGS = new Set(['nav', 'header', 'footer']);
 const CHROME_ROLES = new Set(['navigation', 'menu', 'menubar', 'banner', 'contentinfo', 'dialog', 'alertdialog']);
 
 /** Whether `el` is a menu or sits in the page's chrome. */
@@ -29,7 +33,7 @@ function inChrome(el: DomElement): boolean {
   for (let p: DomElement | null = el; p; p = p.parent) {
     if (CHROME_TAGS.has(p.tag)) return true;
     const role = p.attr('role');
-    if (role !== undefined && CHROME_ROLES.has(role)) return true;
+    if (role !== undefined && CHROME_ROLES.has(role.toLowerCase())) return true;
   }
   return false;
 }
@@ -54,7 +58,7 @@ export class Disclosures {
   open(): void {
     for (const el of this.hidden) {
       const id = el.attr('id');
-      if ((el.attr('role') === 'tabpanel' || (id !== undefined && this.controlled.has(id))) && !inChrome(el)) el.hidden = false;
+      if ((el.attr('role')?.toLowerCase() === 'tabpanel' || (id !== undefined && this.controlled.has(id))) && !inChrome(el)) el.hidden = false;
     }
   }
 }

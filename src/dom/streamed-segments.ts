@@ -22,7 +22,7 @@
  * the fallback, and clears its hidden flag. A segment whose placeholder is missing stays hidden,
  * as it would in a browser.
  */
-import type { DomElement, DomNode } from './node.js';
+import { isAncestor, type DomElement, type DomNode } from './node.js';
 
 /** A placeholder's or segment's id: B: (boundary), P: (placeholder) or S: (segment), then a hex number. */
 const PLACEHOLDER_ID = /^[BP]:[0-9a-f]+$/;
@@ -84,7 +84,8 @@ export class StreamedSegments {
   reveal(): void {
     for (const seg of this.segments) {
       const slot = this.slots.get(seg.attr('id')!.slice(2));
-      if (!slot || !seg.parent || isInside(slot.parent, seg)) continue;
+      // A segment moved into itself would leave the tree.
+      if (!slot || !seg.parent || slot.parent === seg || isAncestor(seg, slot.parent)) continue;
       const kids = slot.parent.children;
       for (const node of slot.fallback) {
         const at = kids.indexOf(node);
@@ -99,10 +100,4 @@ export class StreamedSegments {
       seg.hidden = false;
     }
   }
-}
-
-/** Whether `el` is `ancestor` or below it (a segment moved into itself would leave the tree). */
-function isInside(el: DomElement, ancestor: DomElement): boolean {
-  for (let p: DomElement | null = el; p; p = p.parent) if (p === ancestor) return true;
-  return false;
 }
