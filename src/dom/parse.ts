@@ -10,7 +10,9 @@
  * their placeholders (streamed-segments.ts), and closed accordion and tab panels (disclosures.ts).
  *
  * Parsed with scripting disabled, so <noscript> content is markup, as a crawler's browser sees
- * it: some sites (forum software) serve their whole content there.
+ * it: some sites (forum software) serve their whole content there. A raw text element (a frame
+ * written self-closing) left open inside one is closed at its </noscript>, as a browser with
+ * scripts reads it, and the page parsed again (noscript-raw-text.ts).
  */
 import { parse, type TreeAdapter, type TreeAdapterTypeMap, html as parse5html } from 'parse5';
 import { DomElement, DomText, type DomDocument, type Attr } from './node.js';
@@ -20,6 +22,7 @@ import { WARM_UP_PAGE } from './warm-up-page.js';
 import { scanTag, SCAN_MICRODATA, SCAN_AUTHOR, newScanNotes, noteForScan, type ScanNotes } from './scan-candidates.js';
 import { StreamedSegments } from './streamed-segments.js';
 import { Disclosures } from './disclosures.js';
+import { RAW_TEXT_TAGS, closeRawTextInNoscript } from './noscript-raw-text.js';
 
 /** Elements whose subtree is never topic content. */
 export const NEVER_CONTENT = new Set([
@@ -129,7 +132,12 @@ export function parseHtmlReference(source: string, options: ParseOptions = {}): 
 
 /** parseHtml with (`fast`) or without the tokenizer fast paths of prescan.ts. */
 export function parseWith(source: string, options: ParseOptions, fast: boolean): DomDocument {
-  const doc = parseOnce(source, options, fast).doc;
+  const first = parseOnce(source, options, fast);
+  let doc = first.doc;
+  if (first.endedInNoscriptRawText) {
+    const closed = closeRawTextInNoscript(source);
+    if (closed !== null) doc = parseOnce((source = closed), options, fast).doc;
+  }
   const repaired = unclosedTitleRepaired(source, doc, options);
   return repaired === null ? doc : parseOnce(repaired, options, fast).doc;
 }
@@ -198,6 +206,8 @@ interface ParseState {
   streamed: StreamedSegments;
   /** Closed panels of accordions and tabs, shown once the tree is built. */
   disclosures: Disclosures;
+  /** `created` when the last raw text element inside a <noscript> was created (noscript-raw-text.ts). */
+  noscriptRawTextAt: number;
 }
 
 function freshState(options: ParseOptions): ParseState {
@@ -207,7 +217,7 @@ function freshState(options: ParseOptions): ParseState {
     maxNodes, maxCreated: maxNodes * CREATED_PER_ATTACHED,
     deadline: options.maxMillis !== undefined ? performance.now() + options.maxMillis : Infinity,
     elementCount: 0, created: 0, truncated: false, doc: undefined, titleTagEnds: new Map(),
-    streamed: new StreamedSegments(), disclosures: new Disclosures(),
+    streamed: new StreamedSegments(), disclosures: new Disclosures(), noscriptRawTextAt: -1,
   };
 }
 
@@ -224,6 +234,7 @@ function attach(parent: DomElement, node: AnyNode, before?: AnyNode): void {
   }
   const st = state;
   if (node.kind === 1) {
+    if (parent.tag === 'noscript' && RAW_TEXT_TAGS.has(node.tag)) st.noscriptRawTextAt = st.created;
     if (NEVER_CONTENT.has(node.tag)) {
       node.dropped = true;
       if (node.tag === 'template' && !parent.dropped && node.attrs.length) st.streamed.template(node, parent);
@@ -343,8 +354,12 @@ const ADAPTER: TreeAdapter<LeanMap> = {
   updateNodeSourceCodeLocation: () => {},
 };
 
-/** One parse; `locate` asks parse5 for source locations (to find the <title> start tags). */
-function parseOnce(html: string, options: ParseOptions, fast: boolean, locate = false): { doc: DomDocument; titleTagEnds: Map<DomElement, number> } {
+/**
+ * One parse; `locate` asks parse5 for source locations (to find the <title> start tags).
+ * `endedInNoscriptRawText`: the last element created was raw text inside a <noscript>, which may
+ * have read the rest of the page as its text (noscript-raw-text.ts).
+ */
+function parseOnce(html: string, options: ParseOptions, fast: boolean, locate = false): { doc: DomDocument; titleTagEnds: Map<DomElement, number>; endedInNoscriptRawText: boolean } {
   const st = (state = freshState(options));
   dataScripts.current = st.dataScripts;
   let root: DomElement;
@@ -380,5 +395,5 @@ function parseOnce(html: string, options: ParseOptions, fast: boolean, locate = 
     htmlEl.children.push(body);
   }
   const doc = { root, html: htmlEl, head, body, elements: [], truncated: st.truncated, dataScripts: st.dataScripts.scripts, textareaParents: st.textareaParents, scanNotes: st.scanNotes };
-  return { doc, titleTagEnds: st.titleTagEnds };
+  return { doc, titleTagEnds: st.titleTagEnds, endedInNoscriptRawText: st.noscriptRawTextAt === st.created };
 }
