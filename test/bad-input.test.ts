@@ -383,6 +383,9 @@ const HOSTILE: HostileCase[] = [
     gen: (n) => '<h1>Thread</h1><div class="a">' + '<p>The article runs on for longer than its comments do, one paragraph after another.</p>'.repeat(n) +
       '</div><div class="t">' + '<div class="c"><b>Name</b><p>Some words of a comment here.</p></div>'.repeat(n) +
       '<div class="f"><textarea></textarea></div>'.repeat(10) + '</div>' },
+  // A frame left open in a <noscript> is closed at its </noscript> and the page parsed again
+  // (dom/noscript-raw-text.ts): every <noscript> of the page needs the repair, and none has an </iframe>.
+  { name: '100,000 <noscript>s each with a self-closing frame', n: 10_000, gen: (n) => '<body>' + '<noscript><iframe src=a /></noscript><p>x</p>'.repeat(n) },
   { name: 'one 10 MB word', n: 1_000_000, gen: (n) => '<p>' + 'a'.repeat(n) + '</p>' },
   { name: 'a flat 20 MB article (bytes)', n: 20_000, bytes: true,
     gen: (n) => '<html><body><article>' + '<p>The grain is beaten from the straw and the chaff blown away by the wind, sentence after sentence.</p>\n'.repeat(n) + '</article></body></html>' },
