@@ -25,6 +25,11 @@ test('noscript raw text: a self-closing frame in a <noscript> no longer swallows
   assert.match(r.text, /barriers held/);
 });
 
+test('noscript raw text: a frame whose text ran to a later </iframe> gives back what it swallowed', () => {
+  const html = `<html><body>${TAG_MANAGER}<p>First paragraph.</p><iframe src="https://video.example/1"></iframe><p>After the video.</p></body></html>`;
+  for (const s of both(html)) assert.equal(s, '<noscript> <p>First paragraph. <p>After the video.');
+});
+
 test('noscript raw text: a closed frame, and markup a <noscript> holds, are parsed as before', () => {
   const closed = '<body><noscript><iframe src="x"></iframe><p>Enable scripts.</p></noscript><main><p>Body</p></main>';
   assert.equal(closeRawTextInNoscript(closed), null);

@@ -9,8 +9,8 @@
  * <noscript> as text up to its `</noscript>` and shows the page after it. Such an element is
  * therefore closed at its `</noscript>`, and the page parsed again.
  *
- * Only a parse that shows the symptom (the element was the last one the parser created) is
- * repaired, so every other page is parsed once, as before.
+ * Only a parse that shows the symptom (parse.ts noscriptMayHaveRunOn) has its source read for it,
+ * and only a source that needs the repair is parsed again, so other pages pay nothing.
  */
 
 /** Raw text and RCDATA elements: their end tag alone ends them. */

@@ -134,7 +134,7 @@ export function parseHtmlReference(source: string, options: ParseOptions = {}): 
 export function parseWith(source: string, options: ParseOptions, fast: boolean): DomDocument {
   const first = parseOnce(source, options, fast);
   let doc = first.doc;
-  if (first.endedInNoscriptRawText) {
+  if (first.noscriptRanOn) {
     const closed = closeRawTextInNoscript(source);
     if (closed !== null) doc = parseOnce((source = closed), options, fast).doc;
   }
@@ -208,6 +208,8 @@ interface ParseState {
   disclosures: Disclosures;
   /** `created` when the last raw text element inside a <noscript> was created (noscript-raw-text.ts). */
   noscriptRawTextAt: number;
+  /** The <noscript>s such an element was created in (the first few). */
+  noscriptsWithRawText: DomElement[];
 }
 
 function freshState(options: ParseOptions): ParseState {
@@ -218,10 +220,13 @@ function freshState(options: ParseOptions): ParseState {
     deadline: options.maxMillis !== undefined ? performance.now() + options.maxMillis : Infinity,
     elementCount: 0, created: 0, truncated: false, doc: undefined, titleTagEnds: new Map(),
     streamed: new StreamedSegments(), disclosures: new Disclosures(), noscriptRawTextAt: -1,
+    noscriptsWithRawText: [],
   };
 }
 
 let state: ParseState = freshState({});
+/** <noscript>s with a raw text element noted, at most: a page has one or two (a tag manager's frame, a pixel). */
+const MAX_NOTED_NOSCRIPTS = 16;
 /** Textarea places kept, at most: a page has one reply form, a few with reply-to-reply forms. */
 const MAX_TEXTAREAS = 8;
 
@@ -234,7 +239,10 @@ function attach(parent: DomElement, node: AnyNode, before?: AnyNode): void {
   }
   const st = state;
   if (node.kind === 1) {
-    if (parent.tag === 'noscript' && RAW_TEXT_TAGS.has(node.tag)) st.noscriptRawTextAt = st.created;
+    if (parent.tag === 'noscript' && RAW_TEXT_TAGS.has(node.tag)) {
+      st.noscriptRawTextAt = st.created;
+      if (st.noscriptsWithRawText.length < MAX_NOTED_NOSCRIPTS) st.noscriptsWithRawText.push(parent);
+    }
     if (NEVER_CONTENT.has(node.tag)) {
       node.dropped = true;
       if (node.tag === 'template' && !parent.dropped && node.attrs.length) st.streamed.template(node, parent);
@@ -355,11 +363,23 @@ const ADAPTER: TreeAdapter<LeanMap> = {
 };
 
 /**
- * One parse; `locate` asks parse5 for source locations (to find the <title> start tags).
- * `endedInNoscriptRawText`: the last element created was raw text inside a <noscript>, which may
- * have read the rest of the page as its text (noscript-raw-text.ts).
+ * Whether a raw text element inside a <noscript> may have read past its </noscript>
+ * (noscript-raw-text.ts): it was the last element created (its text ran to the end of the page),
+ * or its <noscript> holds more than it (the element's text ended at a later end tag, and the
+ * page went on inside the <noscript>; the element itself is never in the tree, so a tag
+ * manager's <noscript> is empty). Only then is the source read for it.
  */
-function parseOnce(html: string, options: ParseOptions, fast: boolean, locate = false): { doc: DomDocument; titleTagEnds: Map<DomElement, number>; endedInNoscriptRawText: boolean } {
+function noscriptMayHaveRunOn(st: ParseState): boolean {
+  if (st.noscriptRawTextAt < 0) return false;
+  if (st.noscriptRawTextAt === st.created) return true;
+  return st.noscriptsWithRawText.some((n) => n.children.some((c) => c.kind === 1 || c.data.trim() !== ''));
+}
+
+/**
+ * One parse; `locate` asks parse5 for source locations (to find the <title> start tags).
+ * `noscriptRanOn`: a raw text element inside a <noscript> may have read the page after it as its text.
+ */
+function parseOnce(html: string, options: ParseOptions, fast: boolean, locate = false): { doc: DomDocument; titleTagEnds: Map<DomElement, number>; noscriptRanOn: boolean } {
   const st = (state = freshState(options));
   dataScripts.current = st.dataScripts;
   let root: DomElement;
@@ -395,5 +415,5 @@ function parseOnce(html: string, options: ParseOptions, fast: boolean, locate = 
     htmlEl.children.push(body);
   }
   const doc = { root, html: htmlEl, head, body, elements: [], truncated: st.truncated, dataScripts: st.dataScripts.scripts, textareaParents: st.textareaParents, scanNotes: st.scanNotes };
-  return { doc, titleTagEnds: st.titleTagEnds, endedInNoscriptRawText: st.noscriptRawTextAt === st.created };
+  return { doc, titleTagEnds: st.titleTagEnds, noscriptRanOn: noscriptMayHaveRunOn(st) };
 }
