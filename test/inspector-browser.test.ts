@@ -126,7 +126,9 @@ describe('the inspector in Chromium', () => {
     r = await shownResult(page);
     assert.deepEqual(r.comments, local.comments);
     const text = await panelText(page, 'text');
-    assert.match(text, /--- comment 1 ---\nMary Ellis says:/);
+    // The panel lists each comment under its number, as the library found it (which lines of a
+    // comment the comment model keeps is the model's business, measured on dragnet, not here).
+    local.comments!.forEach((c, i) => assert.ok(text.includes(`--- comment ${i + 1} ---\n${c.text.split('\n')[0]}`), text));
     await screenshot(page, 'toggles-comments');
     await rerun(page, () => page.uncheck('#comments'));
     await rerun(page, () => page.selectOption('#mode', 'balanced'));
