@@ -17,7 +17,7 @@
 export const RAW_TEXT_TAGS: ReadonlySet<string> = new Set(['iframe', 'textarea', 'style', 'script', 'xmp', 'noembed', 'noframes', 'title']);
 
 const NOSCRIPT_OPEN = /<noscript\b[^>]*>/gi;
-const RAW_START = /<(iframe|textarea|style|script|xmp|noembed|noframes|title)\b/gi;
+const RAW_START = new RegExp(`<(${[...RAW_TEXT_TAGS].join('|')})\\b`, 'gi');
 
 /**
  * The source with every raw text element that a <noscript> opens and does not close closed just

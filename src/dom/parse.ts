@@ -366,13 +366,13 @@ const ADAPTER: TreeAdapter<LeanMap> = {
  * Whether a raw text element inside a <noscript> may have read past its </noscript>
  * (noscript-raw-text.ts): it was the last element created (its text ran to the end of the page),
  * or its <noscript> holds more than it (the element's text ended at a later end tag, and the
- * page went on inside the <noscript>; the element itself is never in the tree, so a tag
- * manager's <noscript> is empty). Only then is the source read for it.
+ * page went on inside the <noscript>; the element itself does not count, so a tag manager's
+ * <noscript> holds nothing). Only then is the source read for it.
  */
 function noscriptMayHaveRunOn(st: ParseState): boolean {
   if (st.noscriptRawTextAt < 0) return false;
   if (st.noscriptRawTextAt === st.created) return true;
-  return st.noscriptsWithRawText.some((n) => n.children.some((c) => c.kind === 1 || c.data.trim() !== ''));
+  return st.noscriptsWithRawText.some((n) => n.children.some((c) => (c.kind === 1 ? !RAW_TEXT_TAGS.has(c.tag) : c.data.trim() !== '')));
 }
 
 /**
