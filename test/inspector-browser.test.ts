@@ -128,6 +128,7 @@ describe('the inspector in Chromium', () => {
     const text = await panelText(page, 'text');
     // The panel lists each comment under its number, as the library found it (which lines of a
     // comment the comment model keeps is the model's business, measured on dragnet, not here).
+    assert.ok(local.comments!.length > 0, 'the fixture page has comments for the panel to list');
     local.comments!.forEach((c, i) => assert.ok(text.includes(`--- comment ${i + 1} ---\n${c.text.split('\n')[0]}`), text));
     await screenshot(page, 'toggles-comments');
     await rerun(page, () => page.uncheck('#comments'));
