@@ -241,8 +241,26 @@ test('a plain element on a line of its own that shows part of the title is the h
   // The rest of the title names no site: a shown part may be a date, a section or the site's name.
   const noSite = page(`<table><tr><td><font><b>January 23, 2001</b></font><br>${ARTICLE}</td></tr></table>`);
   assert.equal(chooseTitle(noSite, { titleTag: 'Online Hour: Storm on the coast -- January 23, 2001' }).title, 'Online Hour: Storm on the coast -- January 23, 2001');
-  const tagline = page(`<table><tr><td><b>Iambe, Intimate and Interactive</b><br>${ARTICLE}</td></tr></table>`);
+  // A tagline shown, and the other end of the title shown too (a column's name in the footer):
+  // either could be the banner's, and the title stays whole.
+  const tagline = page(`<table><tr><td><b>Iambe, Intimate and Interactive</b><br>${ARTICLE}</td></tr></table><p>The Daily Schtick, every week</p>`);
   assert.equal(chooseTitle(tagline, { titleTag: 'The Daily Schtick - Iambe, Intimate and Interactive' }).title, 'The Daily Schtick - Iambe, Intimate and Interactive');
+});
+
+test('a plain element showing one end of the title is the headline when the page shows the other end nowhere', () => {
+  const titleTag = 'Valley News Source in Harbour Town: News, Sports and Weather | Storm hits the coast of Maine';
+  const shown = page(`<table><tr><td><font size="4"><b>Storm hits the coast of Maine</b></font><br>${ARTICLE}</td></tr></table>`);
+  const t = chooseTitle(shown, { titleTag });
+  assert.equal(t.title, 'Storm hits the coast of Maine');
+  assert.equal(t.headline, null);
+  // The other end in the page's text: it may be the banner's name, so the title stays as stripped.
+  const banner = page(`<p>Valley News Source in Harbour Town: News, Sports and Weather</p><table><tr><td><b>Storm hits the coast of Maine</b><br>${ARTICLE}</td></tr></table>`);
+  assert.notEqual(chooseTitle(banner, { titleTag }).title, 'Storm hits the coast of Maine');
+  // A link's label is no headline, and an <h1> is the better witness.
+  const linked = page(`<table><tr><td><a href="/"><b>Storm hits the coast of Maine</b></a><br>${ARTICLE}</td></tr></table>`);
+  assert.notEqual(chooseTitle(linked, { titleTag }).title, 'Storm hits the coast of Maine');
+  const withH1 = page(`<h1>Harbour wall holds</h1><table><tr><td><b>Storm hits the coast of Maine</b><br>${ARTICLE}</td></tr></table>`);
+  assert.equal(chooseTitle(withH1, { titleTag }).title, 'Harbour wall holds');
 });
 
 test('the whole title shown in a table cell beats a section heading in an <h1>; the title keeps its spelling', () => {

@@ -13,10 +13,11 @@
 import type { DomDocument, DomElement } from '../../dom/node.js';
 import { isAncestor } from '../../dom/node.js';
 import { elementText } from './raw-title.js';
+import { textOf as textUpTo } from './text.js';
 import { measureText } from '../../text/measure.js';
 import { placeholderReason } from './title-placeholder.js';
 import { NOT_HEADLINE, inSiteHeader, standsAlone } from './title-place.js';
-import { MAX_CHARS, clean, decodeRefs, key, letterWords, span, withTitleMemo, words } from './title-text.js';
+import { MAX_CHARS, clean, decodeRefs, key, letterWords, span, split, withTitleMemo, words } from './title-text.js';
 import { NO_SITE, SiteName, stripSiteName } from './title-site.js';
 import type { MetadataSource } from './types.js';
 
@@ -87,7 +88,12 @@ function classNamesWord(el: DomElement): number {
  * name (a rel="home" link, a logo or site-title class); `texts` renders each element once;
  * `fits` is the variants' lengthFilter.
  */
-interface BodyCandidates { h1: DomElement[]; other: DomElement[]; plain: DomElement[]; names: DomElement[]; texts: Map<DomElement, string>; fits: Uint8Array }
+interface BodyCandidates {
+  h1: DomElement[]; other: DomElement[]; plain: DomElement[]; names: DomElement[]; texts: Map<DomElement, string>; fits: Uint8Array;
+  body: DomElement | null;
+  /** key() of the body's text, read only when restUnshown() needs it. */
+  bodyKey?: string;
+}
 
 function textOf(body: BodyCandidates, el: DomElement): string {
   let t = body.texts.get(el);
@@ -120,8 +126,8 @@ const MAX_HEADLINE_TAGS = 200;
  * length could match a variant (`fits`) or that are named a headline outright.
  */
 function collect(doc: DomDocument, fits: Uint8Array): BodyCandidates {
-  const out: BodyCandidates = { h1: [], other: [], plain: [], names: [], texts: new Map(), fits };
   const body = doc.body;
+  const out: BodyCandidates = { h1: [], other: [], plain: [], names: [], texts: new Map(), fits, body };
   const els = doc.elements;
   if (!body || body.id < 0 || !els || els[body.id] !== body) return out;
   const end = Math.min(els.length, body.id + 1 + body.tags, body.id + MAX_SCAN);
@@ -279,7 +285,7 @@ function choose(doc: DomDocument, c: TitleCandidates): ChosenTitle {
   if (learnNames(body, refs, site)) variants = variantKeys(refs, site);
 
   // 1. A shown headline whose text is a variant of a metadata title.
-  const shown = bestShown(body, variants, site);
+  const shown = bestShown(body, variants, site, refs);
   if (shown) return shown;
 
   // 2. No exact agreement: the stripped <title> (else the best metadata title), unless the page
@@ -379,7 +385,7 @@ function strongOther(body: BodyCandidates, site: SiteName, any: boolean): Chosen
 }
 
 /** Step 1 of chooseTitle: among the <h1>s (else the other candidates) showing a variant, the longest. */
-function bestShown(body: BodyCandidates, variants: Map<string, Variant>, site: SiteName): ChosenTitle | null {
+function bestShown(body: BodyCandidates, variants: Map<string, Variant>, site: SiteName, refs: Ref[]): ChosenTitle | null {
   const h1 = bestIn(body, body.h1, variants, site);
   // A part of the title that an <h1> shows is the site's name when another element shows the
   // whole headline ("Blog Name: Post Title", the blog's name in the <h1>, the post's in an <h3>).
@@ -389,7 +395,7 @@ function bestShown(body: BodyCandidates, variants: Map<string, Variant>, site: S
   if (h1) return h1.chosen;
   // A variant of three words or more that any plain element shows verbatim: the page's headline
   // in a <font> or a table cell; it also tells which end of "A - B | C" is the site's.
-  const plain = bestIn(body, body.plain, variants, site, 3);
+  const plain = bestIn(body, body.plain, variants, site, 3, refs);
   if (!plain) return null;
   // An <h1> that holds the shown words and more is the headline (step 2 keeps it): the plain
   // element shows only its first sentence.
@@ -403,7 +409,8 @@ function bestShown(body: BodyCandidates, variants: Map<string, Variant>, site: S
 }
 
 /** Among `group`, the element showing the longest variant of a metadata title. */
-function bestIn(body: BodyCandidates, group: DomElement[], variants: Map<string, Variant>, site: SiteName, minWords = 0): { chosen: ChosenTitle; whole: boolean } | null {
+/** `refs`: the metadata titles, read for a plain element's last resort (restUnshown). */
+function bestIn(body: BodyCandidates, group: DomElement[], variants: Map<string, Variant>, site: SiteName, minWords = 0, refs: Ref[] = []): { chosen: ChosenTitle; whole: boolean } | null {
   const isH1 = group === body.h1;
   let best: { chosen: ChosenTitle; whole: boolean } | null = null, bestLen = 0;
   for (const el of group) {
@@ -423,7 +430,7 @@ function bestIn(body: BodyCandidates, group: DomElement[], variants: Map<string,
     // headline only when the rest of the title names the site ("Site - Tagline | Headline"),
     // else it may be the site's name, a date or a section. Its styling may change the case
     // ("Shearer And Redknapp Play…") or add ornaments ("» Headline «"): the title's spelling is kept.
-    if (minWords && (site.matches(t, true) || (!v.whole && !v.rest) || letterWords(t) < minWords)) continue;
+    if (minWords && (site.matches(t, true) || (!v.whole && !v.rest && !restUnshown(body, refs, k, el)) || letterWords(t) < minWords)) continue;
     const title = minWords ? v.text : t;
     // Wrappers (<table><tr><td>) hold the same text as the element inside them; among plain
     // elements the innermost is the headline.
@@ -431,6 +438,46 @@ function bestIn(body: BodyCandidates, group: DomElement[], variants: Map<string,
     if (k.length > bestLen || inner) { best = { chosen: { title, source: v.source, headline: el }, whole: v.whole }; bestLen = k.length; }
   }
   return best;
+}
+
+/**
+ * Whether the variant keyed `k` is one end of a title whose other end the page does not show, on
+ * a page without an <h1>: "IOL: Trio set for Derby debuts" with "Trio set for Derby debuts" in a
+ * <b> and no "IOL" in the text (the site shows its name as a logo). Where the page shows the other
+ * end too, either could be the banner's site name and neither is taken on that evidence; an <h1>
+ * is a better witness of the headline (chooseTitle's step 2), and text inside a link is a link's
+ * label. The last resort of the last resort: worked out only here, not for every variant.
+ */
+function restUnshown(body: BodyCandidates, refs: Ref[], k: string, el: DomElement): boolean {
+  if (body.h1.length || !body.body || inLink(el)) return false;
+  const others = otherEnds(refs, k);
+  if (!others.length) return false;
+  body.bodyKey ??= key(textUpTo(body.body, BODY_TEXT_CAP));
+  for (const other of others) if (body.bodyKey.includes(other)) return false;
+  return true;
+}
+/** Body text read for restUnshown, at most: the banner and the article's top are what it looks for. */
+const BODY_TEXT_CAP = 20_000;
+
+/** Keys of the rest of each title that the run keyed `k` opens or closes ("Site: Headline" → "site" for "headline"). */
+function otherEnds(refs: Ref[], k: string): string[] {
+  const out: string[] = [];
+  for (const r of refs) {
+    const s = split(r.text);
+    const n = s.segs.length;
+    for (let j = 0; j < n - 1; j++) {
+      if (key(span(s, 0, j)) === k) out.push(key(span(s, j + 1, n - 1)));
+      if (key(span(s, j + 1, n - 1)) === k) out.push(key(span(s, 0, j)));
+    }
+  }
+  return out;
+}
+
+/** Whether `el` lies inside a link, looking a few levels up (a plain candidate holds at most MAX_PLAIN_TAGS). */
+function inLink(el: DomElement): boolean {
+  let a: DomElement | null = el;
+  for (let up = 0; a && up < 4; up++, a = a.parent) if (a.tag === 'a') return true;
+  return false;
 }
 
 /**
