@@ -427,15 +427,19 @@ function bestIn(body: BodyCandidates, group: DomElement[], variants: Map<string,
     if (v.beyond && (!isH1 || v.known)) continue;
     if (isH1 && (isLogo(el, t, site) || (!v.whole && inSiteHeader(el)))) continue;
     // A plain element showing the site's name is its banner; one showing part of the title, a
-    // headline only when the rest of the title names the site ("Site - Tagline | Headline"),
-    // else it may be the site's name, a date or a section. Its styling may change the case
-    // ("Shearer And Redknapp Play…") or add ornaments ("» Headline «"): the title's spelling is kept.
-    if (minWords && (site.matches(t, true) || (!v.whole && !v.rest && !restUnshown(body, refs, k, el)) || letterWords(t) < minWords)) continue;
+    // headline only when the rest of the title names the site ("Site - Tagline | Headline") or
+    // the page shows that rest nowhere, else it may be the site's name, a date or a section. Its
+    // styling may change the case ("Shearer And Redknapp Play…") or add ornaments ("» Headline
+    // «"): the title's spelling is kept.
+    if (minWords && (site.matches(t, true) || letterWords(t) < minWords)) continue;
     const title = minWords ? v.text : t;
     // Wrappers (<table><tr><td>) hold the same text as the element inside them; among plain
     // elements the innermost is the headline.
     const inner = minWords > 0 && k.length === bestLen && best?.chosen.headline != null && isAncestor(best.chosen.headline, el);
-    if (k.length > bestLen || inner) { best = { chosen: { title, source: v.source, headline: el }, whole: v.whole }; bestLen = k.length; }
+    if (!(k.length > bestLen || inner)) continue;
+    // Last, as it may read the body's text.
+    if (minWords && !v.whole && !v.rest && !restUnshown(body, refs, k, el)) continue;
+    best = { chosen: { title, source: v.source, headline: el }, whole: v.whole }; bestLen = k.length;
   }
   return best;
 }
