@@ -408,8 +408,10 @@ function bestShown(body: BodyCandidates, variants: Map<string, Variant>, site: S
   return chosen.headline?.tag === 'h1' ? chosen : { ...chosen, headline: null };
 }
 
-/** Among `group`, the element showing the longest variant of a metadata title. */
-/** `refs`: the metadata titles, read for a plain element's last resort (restUnshown). */
+/**
+ * Among `group`, the element showing the longest variant of a metadata title. `refs`, the
+ * metadata titles, are read for a plain element's last resort (restUnshown).
+ */
 function bestIn(body: BodyCandidates, group: DomElement[], variants: Map<string, Variant>, site: SiteName, minWords = 0, refs: Ref[] = []): { chosen: ChosenTitle; whole: boolean } | null {
   const isH1 = group === body.h1;
   let best: { chosen: ChosenTitle; whole: boolean } | null = null, bestLen = 0;
