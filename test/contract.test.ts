@@ -215,6 +215,20 @@ test('contract: the headline shown again is cut, with the breadcrumb trail it en
   for (const p of PROSE) assert.ok(r.text.includes(p));
 });
 
+test('contract: a headline shown in a plain element (no <h1>) leaves the body; title: true puts it in front once', () => {
+  const H = 'Volunteers bring the old mill back to life';
+  const body = PROSE.map((p) => `<p>${p}</p>`).join('');
+  const html = `<html><head><title>Valley Weekly: News, Sports and Weather from the Valley | ${H}</title></head><body>`
+    + `<table><tr><td><font size="4"><b>${H}</b></font><br>${body}</td></tr></table></body></html>`;
+  const r = extract(html);
+  assert.equal(r.title, H);
+  assert.ok(!r.text.includes(H), r.text);
+  for (const p of PROSE) assert.ok(r.text.includes(p));
+  const withTitle = extract(html, { title: true });
+  assert.equal(withTitle.text.split(H).length, 2, withTitle.text);
+  assert.ok(withTitle.text.startsWith(H));
+});
+
 test('contract: a credit or source line is cut unless byline: true; a sentence with a colon is not', () => {
   const body = PROSE.map((p) => `<p>${p}</p>`).join('');
   const cutsOf = (line: string, byline = false): string[] =>

@@ -39,6 +39,8 @@ import { isCaptionBox } from './caption-boxes.js';
 export interface ContractContext {
   /** The headline element (metadata), when the page has one in its body. */
   headline: DomElement | null;
+  /** An element showing the title's text where no headline element was trusted: cut, its place read for nothing else. */
+  shownTitle?: DomElement;
   /** Keep figures and their captions (the `images` option). */
   images: boolean;
   /**
@@ -120,7 +122,7 @@ export function contractCuts(doc: DomDocument, ctx: ContractContext): [DomElemen
       : isClosedDialog(el) ? DIALOG
       : isScriptNotice(el) ? SCRIPT_NOTICE
       : figure ? figure
-        : el === ctx.headline ? 'the headline (it is the title)'
+        : el === ctx.headline || el === ctx.shownTitle ? 'the headline (it is the title)'
           : !ctx.byline && isCreditLine(el) ? CREDIT
           : isCallToAction(el, els, flows) ? CALL_TO_ACTION
             : isReadNextLine(el, els, flows) ? READ_NEXT

@@ -232,8 +232,8 @@ function runCascade(doc: DomDocument, options: ExtractOptions, meta: MetadataRes
   clock: { t0: number; maxMillis: number; diagnostics: Diagnostic[] }): CascadeResult {
   const own = isOwnCleanHtml(doc);
   // In the clean HTML the headline is out already, unless `title` put it back as its first line.
-  const contract = { headline: own ? renderedHeadline(doc) : meta.headline, images: false, renderedHeadline: own, byline: options.byline === true, authors: meta.metadata.authors,
-    reviews: customerReviews(doc, meta.metadata.kind) };
+  const contract = { headline: own ? renderedHeadline(doc) : meta.headline, shownTitle: own ? undefined : meta.shownTitle, images: false, renderedHeadline: own,
+    byline: options.byline === true, authors: meta.metadata.authors, reviews: customerReviews(doc, meta.metadata.kind) };
   const attempts: Extraction['attempts'] = [];
   let best: CascadeResult | null = null;
   let attempt0: Labels | null = null;

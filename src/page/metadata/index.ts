@@ -146,6 +146,7 @@ function assemble(chosen: ChosenTitle, merged: Merged, jsonLdBody: string | unde
   const sources: MetadataResult['sources'] = { ...merged.sources };
   if (metadata.title) sources.title = chosen.source;
   const res: MetadataResult = { metadata, sources, headline: chosen.headline };
+  if (chosen.shown) res.shownTitle = chosen.shown;
   const articleBody = jsonLdBody ?? safe(() => readNextData(doc.dataScripts), undefined);
   if (articleBody) res.articleBody = articleBody;
   return res;

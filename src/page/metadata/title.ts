@@ -28,7 +28,11 @@ export interface TitleCandidates {
   url?: string | URL;
 }
 
-export interface ChosenTitle { title: string; source: MetadataSource; headline: DomElement | null }
+export interface ChosenTitle {
+  title: string; source: MetadataSource; headline: DomElement | null;
+  /** An element that shows the title's text but is not trusted with the headline's place (a <b> in a cell): only its text is no body. */
+  shown?: DomElement;
+}
 
 /** Body elements looked at, at most: the headline sits near the top of the page. */
 const MAX_SCAN = 6000;
@@ -405,7 +409,7 @@ function bestShown(body: BodyCandidates, variants: Map<string, Variant>, site: S
   // The plain element decides the text only: the extractor reads the headline element's place
   // (where the article starts, what follows it), and a <div> or a <b> found this way is not
   // trusted with that (a gist's file heading once cut the body short).
-  return chosen.headline?.tag === 'h1' ? chosen : { ...chosen, headline: null };
+  return chosen.headline?.tag === 'h1' ? chosen : { ...chosen, headline: null, shown: chosen.headline ?? undefined };
 }
 
 /**

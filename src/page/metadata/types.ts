@@ -35,6 +35,8 @@ export interface MetadataResult {
   sources: Partial<Record<keyof PageMetadata, MetadataSource>>;
   /** The element holding the headline in the body (an <h1>, say), when one matches the title: the body leaves it out. */
   headline: import('../../dom/node.js').DomElement | null;
+  /** An element that shows the title's text, found where no headline element could be trusted (title.ts ChosenTitle.shown). */
+  shownTitle?: import('../../dom/node.js').DomElement;
   /** JSON-LD `articleBody`, or a Next.js / Nuxt payload's article text, when the page has one. */
   articleBody?: string;
 }
