@@ -483,7 +483,7 @@ function otherEnds(refs: Ref[], k: string): string[] {
   return out;
 }
 
-/** Whether `el` lies inside a link, looking a few levels up (a plain candidate holds at most MAX_PLAIN_TAGS). */
+/** Whether `el` lies inside a link, looking four levels up: a link around a headline wraps it closely (<a><b>…</b></a>), and the walk stays bounded. */
 function inLink(el: DomElement): boolean {
   let a: DomElement | null = el;
   for (let up = 0; a && up < 4; up++, a = a.parent) if (a.tag === 'a') return true;
