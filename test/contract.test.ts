@@ -94,6 +94,24 @@ test('contract: the headline, figures and hidden copies are cut; an element hold
   assert.deepEqual(contractCuts(wrapped, { headline: null, images: false }), []);
 });
 
+test('contract: a hidden wrapper holding every <h1> and most of the unlinked text is the page a script shows; without the <h1>, or at less than half, it stays cut', () => {
+  // A shop's menus stay shown around an age gate's hidden page: mostly links, and longer than it.
+  const menu = `<nav><ul>${Array.from({ length: 60 }, (_, i) => `<li><a href="/c/${i}">Category number ${i} of the shop</a></li>`).join('')}</ul></nav>`;
+  const article = `<h1>Volunteers bring the old mill back to life</h1>${PROSE.map((p) => `<p>${p}</p>`).join('')}`;
+  const gated = page(`${menu}<div class="age-gate-content" style="display:none">${article}</div>`);
+  const doc = parsed(gated);
+  assert.ok(doc.body!.textLen > 2 * doc.elements.find((e) => e.hidden)!.textLen, 'the menus hold most of the text, links included');
+  assert.deepEqual(contractCuts(doc, { headline: null, images: false }).map(([, why]) => why).filter((w) => /hidden/.test(w)), []);
+  const r = extract(gated);
+  assert.match(r.text, /old mill on the river/);
+  // The headline shown outside it: the hidden element is a copy, and is cut.
+  const shownHeadline = parsed(page(`${menu}<h1>Volunteers bring the old mill back to life</h1><div style="display:none">${PROSE.map((p) => `<p>${p}</p>`).join('')}</div>`));
+  assert.equal(contractCuts(shownHeadline, { headline: null, images: false }).filter(([, why]) => /hidden/.test(why)).length, 1);
+  // Less than half the unlinked text: a hidden panel beside the page's own prose, cut.
+  const panel = parsed(page(`<div>${PROSE.map((p) => `<p>${p} ${p}</p>`).join('')}</div><div style="display:none">${article}</div>`));
+  assert.equal(contractCuts(panel, { headline: null, images: false }).filter(([, why]) => /hidden/.test(why)).length, 1);
+});
+
 test('contract: a caption without <figure> is one by its name beside an image; a card named so, or one far from an image, is not', () => {
   const body = PROSE.map((p) => `<p>${p}</p>`).join('');
   const html = page(`<article><h1>Volunteers bring the old mill back to life</h1>${body}` +

@@ -22,7 +22,8 @@
  *    `metadata.authors` and `published`; `byline: true` keeps them).
  * Each is a cut of the element, so whatever a labeler kept inside it goes too. A cut never takes
  * most of the page: an element holding most of the body's text is the content, whatever its
- * markup says (a hidden wrapper revealed by script, a <figure> around the whole article). A closed
+ * markup says (a hidden wrapper revealed by script, a <figure> around the whole article); a hidden
+ * one is also the content when it holds every <h1> and most of the unlinked text. A closed
  * dialog is the exception: it is cut whatever its share unless it holds the headline (a product
  * page's whole privacy policy in a modal outweighs its two paragraphs of description).
  */
@@ -110,6 +111,7 @@ export function contractCuts(doc: DomDocument, ctx: ContractContext): [DomElemen
   const figures: [DomElement, string][] = [];
   let figureText = 0;
   const flows = new Map<DomElement, boolean>();
+  let h1s: number | undefined;
   for (let i = body.id + 1, end = body.id + body.tags; i <= end; i++) {
     const el = els[i];
     // In thresher's own clean HTML what is marked as left out of the text (data-thresher="figure":
@@ -133,7 +135,8 @@ export function contractCuts(doc: DomDocument, ctx: ContractContext): [DomElemen
     // A short script notice neither: a page that is a script's empty shell shows nothing.
     const dialogHeadline = reason === DIALOG && !ctx.renderedHeadline ? ctx.headline : null;
     if (dialogHeadline ? isAncestor(el, dialogHeadline)
-      : el.textLen > limit && !(ctx.renderedHeadline && (el === ctx.headline || reason === FIGURE))
+      : reason === HIDDEN && holdsThePage(els, el, body, () => h1s ??= h1Count(els, body))
+        || el.textLen > limit && !(ctx.renderedHeadline && (el === ctx.headline || reason === FIGURE))
         && !(reason === SCRIPT_NOTICE && el.textLen <= SHORT_SCRIPT_NOTICE_CHARS)) continue;
     if (isFigureReason(reason) && !ctx.renderedHeadline) { figures.push([el, reason]); figureText += el.textLen; } else out.push([el, reason]);
     i += el.tags;
@@ -152,6 +155,25 @@ export function contractCuts(doc: DomDocument, ctx: ContractContext): [DomElemen
     for (const el of headlineRepeats(doc, ctx.headline)) if (el.textLen <= limit && !inCut(el)) out.push([el, HEADLINE_REPEAT]);
   }
   return out.sort((a, b) => a[0].id - b[0].id);
+}
+
+/**
+ * A hidden element that is the page itself: it holds every <h1> of the page and most of its
+ * unlinked text. A script shows it once it runs (an age gate's or a consent wall's wrapper, a
+ * product page rendered late behind display:none). The share counts unlinked text because the
+ * menus that stay shown around such a wrapper are mostly links, and would outweigh it.
+ */
+function holdsThePage(elements: readonly DomElement[], el: DomElement, body: DomElement, pageH1s: () => number): boolean {
+  if (2 * (el.textLen - el.linkTextLen) <= body.textLen - body.linkTextLen) return false;
+  const h1s = pageH1s();
+  return h1s > 0 && h1Count(elements, el) === h1s;
+}
+
+/** The <h1> elements in `root`'s subtree. */
+function h1Count(elements: readonly DomElement[], root: DomElement): number {
+  let n = 0;
+  for (let i = root.id + 1, end = root.id + root.tags; i <= end; i++) if (elements[i].tag === 'h1') n++;
+  return n;
 }
 
 /**
