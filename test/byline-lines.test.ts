@@ -27,6 +27,23 @@ test('isBylineLine: bylines, date lines and reading times, in several languages'
   assert.ok(!isBylineLine('Tom Okafor, 14 October 2025, 18:20'));
 });
 
+test('isBylineLine: beyond Western Europe, "by" words and scripts without capitals; the author and a CJK time', () => {
+  for (const line of [
+    'Автор: Иван Петров',
+    'Oleh Budi Santoso',
+    'بقلم: أحمد العلي | نشر في: 20 نوفمبر 2026 | قراءة: 3 دقائق',
+    '作者：张伟',
+    'Opublikowano 12 minut temu',
+    '3 дня назад',
+  ]) assert.ok(isBylineLine(line), line);
+  assert.ok(isBylineLine('山田太郎 2026年11月20日 10時30分', ['山田太郎']));
+  assert.ok(isBylineLine('홍길동 기자 2026.11.20 10:30', ['홍길동']));
+  // A sentence that opens with the word is no byline: Arabic "wrote" is not a "by" word, and a
+  // CJK "by" word needs its colon.
+  for (const line of ['كتب الرئيس رسالة إلى البرلمان يوم الاثنين', '文学の世界では新しい作家が注目されている', 'Автор книги рассказал о своих планах на будущее и о новой работе над романом'])
+    assert.ok(!isBylineLine(line), line);
+});
+
 test('isBylineLine: sentences that merely start with "by" or hold a date are body text', () => {
   for (const line of [
     'By the end of the year, the mill will grind flour again.',

@@ -227,6 +227,16 @@ test('contract: the headline shown again is cut, with the breadcrumb trail it en
   assert.deepEqual(cutsOf(`<h1>${H}</h1><p><strong>${H}</strong><br><em>A report from the valley</em></p>${body}`), ['h1']);
   // A short headline is a label the page may use again ("Contact").
   assert.deepEqual(cutsOf(`<nav><a href="/">Home</a><a href="/c">Contact</a></nav><h1>Contact</h1>${body}`), ['h1']);
+  // A trail whose last crumb shortens the headline to its first words (or an ellipsis), in any
+  // script; not a trail with a crumb after it, nor one ending in other words.
+  assert.deepEqual(cutsOf(`<nav class="crumbs"><a href="/">Home</a> &gt; <a href="/news">News</a> &gt; <span>Volunteers bring the old mill…</span></nav><h1>${H}</h1>${body}`), ['crumbs', 'h1']);
+  const ja = (crumb: string): string[] => {
+    const doc = parsed(page(`<nav class="crumbs"><a href="/">トップ</a> &gt; <a href="/science">科学</a> &gt; ${crumb}</nav><h1>新型ロケット、打ち上げに成功　種子島宇宙センター</h1>${body}`));
+    return contractCuts(doc, { headline: doc.elements.find((e) => e.tag === 'h1')!, images: false }).map(([el]) => el.classId.trim() || el.tag);
+  };
+  assert.deepEqual(ja('<span>新型ロケット、打ち上げに成功</span>'), ['crumbs', 'h1']);
+  assert.deepEqual(ja('<span>新型ロケット、打ち上げに成功</span> &gt; <a href="/x">写真特集</a>'), ['h1']);
+  assert.deepEqual(cutsOf(`<nav class="crumbs"><a href="/">Home</a> &gt; <a href="/news">News</a> &gt; <span>Volunteers bring the harbour back</span></nav><h1>${H}</h1>${body}`), ['h1']);
   // Through extract(): the trail goes, the body stays.
   const r = extract(page(`<ul class="crumbs"><li><a href="/">Home</a></li><li><a href="/news">News</a></li><li>${H}</li></ul><article><h1>${H}</h1>${body}</article>`));
   assert.doesNotMatch(r.text, /Home|News|Volunteers bring/);

@@ -174,6 +174,10 @@ test('author normalisation: prefixes, e-mails, separators, non-persons, URLs, lo
   assert.deepEqual(splitAuthor('This is a whole sentence that a byline selector caught by mistake on the page'), []);
   assert.deepEqual(splitAuthor('John A. Smith'), ['John A. Smith']);
   assert.deepEqual(splitAuthor('Robert De Niro'), ['Robert De Niro']);
+  assert.deepEqual(splitAuthor('Автор: Иван Петров'), ['Иван Петров']);
+  assert.deepEqual(splitAuthor('بقلم: أحمد العلي'), ['أحمد العلي']);
+  assert.deepEqual(splitAuthor('作者：张伟'), ['张伟']);
+  assert.deepEqual(splitAuthor('Oleh Budi Santoso'), ['Budi Santoso']);
   assert.deepEqual(normaliseAuthors(['Jane Doe', 'jane doe', 'By John Roe']), ['Jane Doe', 'John Roe']);
 });
 

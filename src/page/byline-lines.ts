@@ -11,7 +11,7 @@
  */
 import type { DomDocument, DomElement } from '../dom/node.js';
 import { findDates } from './metadata/dates.js';
-import { BYLINE_START } from './metadata/byline.js';
+import { BYLINE_START } from './metadata/authors.js';
 import { oneLine, textOf } from './metadata/text.js';
 
 /** A byline, a date line or a reading time is short; longer text is the standfirst or the body. */
@@ -24,8 +24,14 @@ const MAX_ELEMENTS = 400;
 /** A clock time: 10:07, 9.30, 14h30, with am/pm. */
 /** "Posted by", "Written by": the verb before a byline's "by". */
 const CREDIT_VERB = /^(?:posted|written|words|story|reported|photos?|text)\s+(?=by\s)/i;
-const TIME = /\b\d{1,2}[:.h]\d{2}(?::\d{2})?\s*(?:[ap]\.?\s?m\.?)?/gi;
+const TIME = /\b\d{1,2}[:.h]\d{2}(?::\d{2})?\s*(?:[ap]\.?\s?m\.?)?|\d{1,2}\s*[時时点點시]\s*(?:\d{1,2}\s*[分분]?)?/gi;
 const RELATIVE = /\b\d{1,3}\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|std\.?|stunden?|tagen?|heures?|jours?|horas?|d[ií]as?)\b/gi;
+/**
+ * The same in the other languages of the world's news (Slavic, Nordic, Finnish, Turkish,
+ * Indonesian, Arabic, Persian, Hebrew, Greek, Hindi, Vietnamese, CJK): their letters are not
+ * ASCII, so a look-ahead ends the unit where \b cannot.
+ */
+const RELATIVE_MORE = /\d{1,3}\s*(?:минут[уыа]?|мин|час(?:а|ов)?|дн(?:я|ей)|хвилин[уи]?|хв|годин[уи]?|minut[ayę]?|godzin[ya]?|dni|minuter|minutter|timmar|timer|dagar|dage[r]?|minuuttia|tuntia|päivää|dakika|saat|gün|menit|jam|hari|دقائق|دقيقة|ساعات|ساعة|أيام|يوم|دقیقه|ساعت|روز|דקות|שעות|ימים|λεπτά|ώρες|μέρες|मिनट|घंटे|दिन|phút|giờ|ngày|分钟|分鐘|小时|小時|天|分|時間|日|분|시간|일)(?![\p{L}])/giu;
 const READING_TIME = /\b\d{1,3}\s*[-–]?\s*(?:min(?:ute)?s?\.?|minuten?)\s*(?:read|reading|de lecture|lesezeit|lesen|lectura|leitura)?\b/gi;
 /**
  * Words that join a byline's dates and names: "Updated", "Published on", "at", time zones,
@@ -34,7 +40,18 @@ const READING_TIME = /\b\d{1,3}\s*[-–]?\s*(?:min(?:ute)?s?\.?|minuten?)\s*(?:r
 const FILLER = new Set(('by on at am pm and updated update published posted last modified ago read reading time today yesterday '
   + 'gmt utc bst est edt cet cest pst pdt et pt ist aest jst uhr um stand aktualisiert veröffentlicht am vor von lesezeit '
   + 'le la à mis jour publié mise par il y a lecture de publicado actualizado el por hace en lectura '
-  + 'pubblicato aggiornato il alle di fa door op om bijgewerkt gepubliceerd geleden leestijd min mins minute minutes').split(' '));
+  + 'pubblicato aggiornato il alle di fa door op om bijgewerkt gepubliceerd geleden leestijd min mins minute minutes '
+  // ... and beyond Western Europe (Slavic, Nordic, Finnish, Turkish, Indonesian, Arabic, Persian,
+  // Hebrew, Greek, Hindi, Vietnamese, CJK): "Опубликовано", "Diperbarui pukul", "نشر في", "更新", "기자".
+  + 'опубликовано обновлено обновление чтения назад сегодня вчера в г опубліковано оновлено читання тому '
+  + 'opublikowano zaktualizowano aktualizacja czytania czas temu dzisiaj wczoraj o publikováno aktualizováno čtení před '
+  + 'publicerad uppdaterad publiceret opdateret publisert oppdatert kl sedan siden läsning lesetid læsetid i dag går '
+  + 'julkaistu päivitetty klo sitten lukuaika güncelleme güncellendi yayınlanma yayınlandı okuma süresi önce '
+  + 'diperbarui diterbitkan dipublikasikan baca lalu pukul wib wita wit '
+  + 'بقلم نشر نشرت في تحديث آخر قراءة منذ بتاريخ تاريخ النشر اليوم أمس مساء صباحا ص م منتشر شده در به پیش مطالعه '
+  + 'פורסם עודכן קריאה לפני δημοσιεύθηκε ενημερώθηκε ανάγνωσης πριν प्रकाशित अपडेट पहले '
+  + 'cập nhật đăng lúc trước '
+  + '更新 公開 公开 发布 發布 发表 發表 时间 時間 日期 配信 掲載 最終更新 午前 午後 上午 下午 입력 수정 기자 업데이트 전 오전 오후').split(' '));
 
 export interface BylineContext {
   /** The article's authors, as metadata found them: a line of their names and a date is a byline. */
@@ -142,20 +159,23 @@ export function isBylineLine(line: string, authorsLower: readonly string[] = [])
   const by = BYLINE_START.exec(line.replace(CREDIT_VERB, ''));
   // "By Jane Doe": a capitalised name follows (not "By the end of the year, ...").
   if (by) {
+    // Capitalised, or in a script without case (Arabic, Hebrew, CJK, Devanagari).
     const first = by[0].charAt(by[0].length - 1);
-    if (first !== first.toLowerCase() && words(line) <= 16) return true;
+    if ((first !== first.toLowerCase() || (first === first.toUpperCase() && UNCASED_LETTER.test(first))) && words(line) <= 16) return true;
   }
   const lower = line.toLowerCase();
   let rest = lower;
   for (const a of authorsLower) rest = rest.split(a).join(' ');
   let dated = rest !== lower;
   for (const d of findDates(rest, { limit: 5 }).reverse()) { rest = rest.slice(0, d.start) + ' ' + rest.slice(d.end); dated = true; }
-  for (const re of [READING_TIME, RELATIVE, TIME]) rest = rest.replace(re, () => { dated = true; return ' '; });
+  for (const re of [READING_TIME, RELATIVE, RELATIVE_MORE, TIME]) rest = rest.replace(re, () => { dated = true; return ' '; });
   if (!dated) return false;
   // What is left is the words that join dates and names, and punctuation.
   for (const w of rest.split(/[^\p{L}\p{N}]+/u)) if (w && !FILLER.has(w)) return false;
   return true;
 }
+
+const UNCASED_LETTER = /\p{Lo}/u;
 
 function words(s: string): number {
   return s.split(/\s+/).filter(Boolean).length;

@@ -11,8 +11,9 @@
 import { isAncestor, type DomDocument, type DomElement, type DomNode } from '../dom/node.js';
 import { textOf } from './metadata/text.js';
 import { key } from './metadata/title-text.js';
+import { CJK_WEIGHT, isCjk } from '../text/measure.js';
 
-/** A headline shorter than this (letters and digits) is a word or two a page may well repeat as a label. */
+/** A headline shorter than this (letters and digits, a CJK character counting CJK_WEIGHT) is a word or two a page may well repeat as a label. */
 const MIN_KEY = 15;
 /** The crumbs before the repeat, at most this many characters: more is a list of stories, not a trail. */
 const MAX_TRAIL_EXTRA = 150;
@@ -30,15 +31,24 @@ const MAX_TRAIL_LABEL = 20;
 export function headlineRepeats(doc: DomDocument, headline: DomElement): DomElement[] {
   const body = doc.body ?? doc.root;
   const hKey = key(textOf(headline, 600));
-  if (hKey.length < MIN_KEY) return [];
+  if (keyWeight(hKey) < MIN_KEY) return [];
   const len = headline.textLen;
   // textLen counts spaces between inline runs: the same words can measure a little differently.
   const lo = len * 0.9 - 2, hi = len * 1.1 + 2;
   const els = doc.elements;
   const out: DomElement[] = [];
   let compared = 0;
+  let shortened = 0;
   for (let i = body.id + 1, end = body.id + body.tags; i <= end && compared < MAX_COMPARED; i++) {
     const el = els[i];
+    if (el !== headline && el.textLen < lo && el.textLen >= Math.max(MIN_KEY, len * MIN_CRUMB_SHARE) && shortened < MAX_COMPARED
+      && !el.hidden && !inSentence(el) && !isAncestor(el, headline)) {
+      // The last crumb of a trail may shorten the headline ("Home > Science > Rocket launch
+      // succeeds" above "Rocket launch succeeds at Tanegashima"): a trail ending in its first words.
+      shortened++;
+      const trail = mayStartWith(el, hKey.charCodeAt(0)) ? shortenedCrumbTrail(el, headline, hKey) : null;
+      if (trail) { out.push(trail); i = trail.id + trail.tags; continue; }
+    }
     if (el === headline || el.textLen < lo) { i += el.tags; continue; }
     if (el.textLen > hi || el.hidden || isAncestor(el, headline)) continue;
     // A link or a phrase inside a sentence that happens to name the article is part of the text,
@@ -85,6 +95,29 @@ function mayStartWith(el: DomElement, first: number): boolean {
  */
 export function inSentence(el: DomElement): boolean {
   return el.parent !== null && el.parent.ownTextLen > MAX_TRAIL_LABEL;
+}
+
+/** A key's length with a CJK character counted as the word it about is (text/measure.ts). */
+function keyWeight(k: string): number {
+  let n = 0;
+  for (let i = 0; i < k.length; i++) n += isCjk(k.charCodeAt(i)) ? CJK_WEIGHT : 1;
+  return n;
+}
+
+/** A shortened last crumb holds at least this share of the headline's length. */
+const MIN_CRUMB_SHARE = 1 / 3;
+
+/**
+ * The trail `crumb` ends, when its text is the start of the headline's (whole words) and nothing
+ * of the trail follows it; else null.
+ */
+function shortenedCrumbTrail(crumb: DomElement, headline: DomElement, hKey: string): DomElement | null {
+  const text = textOf(crumb, 600).replace(/(?:\.{3}|…)\s*$/, '');
+  const k = key(text);
+  if (keyWeight(k) < MIN_KEY || !hKey.startsWith(k)) return null;
+  const trail = trailOf(crumb, headline);
+  // Nothing of the trail after the crumb (no letters or digits): it is the last one.
+  return trail && key(textOf(trail, 600)).endsWith(k) ? trail : null;
 }
 
 /**

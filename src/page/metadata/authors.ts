@@ -10,8 +10,24 @@ const MAX_NAME = 60;
 const MAX_WORDS = 6;
 const MAX_AUTHORS = 12;
 
-// "By", "Von", "Par", "Por", "Di", "Door", "Av", "Af", "Przez", "Autor:", "Written by"... at the start.
-const PREFIX = /^(?:(?:written|posted|published|reported|text|words|story|photos?|article|geschrieben|verfasst|publié|escrito|scritto)\s+)?(?:by|von|vom|par|por|door|av|af|przez|от|autor(?:in)?|author|auteur|autore|text|texte|redakteur(?:in)?|verfasser(?:in)?)\s*[:\-–—]?\s+/i;
+/**
+ * The words that open a byline in the languages of the world's news beyond the Latin-script
+ * ones below ("Автор:", "Oleh", "Yazan", "بقلم"), written before the name with a space. Verbs
+ * ("كتب", wrote) are left out: a sentence opens with them too.
+ */
+const BY_WORDS_MORE = 'автор|текст|tekst|teksti|szerző|kirjoittaja|yazan|yazar|oleh|penulis|tác giả|بقلم|نویسنده|به قلم|מאת|लेखक';
+/** The same in the scripts written without spaces, where a colon or a slash ends the word ("作者：", "文／", "記者："). */
+const BY_WORDS_UNSPACED = '作者|记者|記者|撰文|文|筆者|著者';
+const UNSPACED_BY = `(?:${BY_WORDS_UNSPACED})\\s*[:：/／|｜]\\s*`;
+// "By", "Von", "Par", "Por", "Door", "Av", "Af", "Przez", "Autor:", "Written by", "Автор:", "作者：" ... at the start.
+const PREFIX = new RegExp('^(?:(?:(?:written|posted|published|reported|text|words|story|photos?|article|geschrieben|verfasst|publié|escrito|scritto)\\s+)?'
+  + `(?:by|von|vom|par|por|door|av|af|przez|от|autor(?:in)?|author|auteur|autore|text|texte|redakteur(?:in)?|verfasser(?:in)?|${BY_WORDS_MORE})\\s*[:\\-–—]?\\s+|${UNSPACED_BY})`, 'i');
+/**
+ * A line that opens with "By" (or its equivalent) and a name: read by the visible byline
+ * (byline.ts) and the contract's byline rule (page/byline-lines.ts). Narrower than PREFIX: a
+ * line opening with "Vom" is a sentence.
+ */
+export const BYLINE_START = new RegExp(`^(?:(?:by|von|par|por|door|di|av|af|przez|autor(?:in)?|author|auteur|text|texte|${BY_WORDS_MORE})\\s*:?\\s+|${UNSPACED_BY})\\S`, 'i');
 // Italian, Portuguese, Spanish "di", "da", "de": lower case only, or "De Niro" would lose a part.
 const PREFIX_LC = /^(?:di|da|de|od)\s+/;
 const LABEL = /^(?:autor(?:in)?|author|auteur|autore|text|texte|by|von|de|par|por)\s*:\s*/i;

@@ -8,15 +8,13 @@ import type { DomElement } from '../../dom/node.js';
 import { findDates, findShortDates } from './dates.js';
 import { placementOf, roleOf } from './date-context.js';
 import { Found } from './found.js';
-import { normaliseAuthors } from './authors.js';
+import { BYLINE_START, normaliseAuthors } from './authors.js';
 import { ownerAt, type TextIndex } from './text.js';
 
 /** Characters of text looked at before and after the headline. */
 const BEFORE = 250;
 const AFTER = 600;
 
-/** A line that opens with "By" (or its equivalent) and a name. Also read by the contract's byline rule (page/byline-lines.ts). */
-export const BYLINE_START = /^(?:by|von|par|por|door|di|av|af|przez|autor(?:in)?|author|auteur|text|texte)\s*:?\s+\S/i;
 
 export interface BylineResult {
   found: Found;
