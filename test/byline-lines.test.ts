@@ -38,6 +38,9 @@ test('isBylineLine: beyond Western Europe, "by" words and scripts without capita
   ]) assert.ok(isBylineLine(line), line);
   assert.ok(isBylineLine('山田太郎 2026年11月20日 10時30分', ['山田太郎']));
   assert.ok(isBylineLine('홍길동 기자 2026.11.20 10:30', ['홍길동']));
+  // A line of labelled fields (source, author) with the date, as Chinese news print it.
+  assert.ok(isBylineLine('来源：晨报网 作者：李明 2026-11-20 09:15'));
+  assert.ok(!isBylineLine('来源：晨报网 作者：李明 专家解读'), 'no date among the fields');
   // A sentence that opens with the word is no byline: Arabic "wrote" is not a "by" word, and a
   // CJK "by" word needs its colon.
   for (const line of ['كتب الرئيس رسالة إلى البرلمان يوم الاثنين', '文学の世界では新しい作家が注目されている', 'Автор книги рассказал о своих планах на будущее и о новой работе над романом'])

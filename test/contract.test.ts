@@ -112,6 +112,39 @@ test('contract: a hidden wrapper holding every <h1> and most of the unlinked tex
   assert.equal(contractCuts(panel, { headline: null, images: false }).filter(([, why]) => /hidden/.test(why)).length, 1);
 });
 
+test('contract: an ad slot\'s label alone on its line is cut, in any language; the word inside a sentence is not', () => {
+  const body = PROSE.map((p) => `<p>${p}</p>`).join('');
+  const cuts = (inner: string): string[] => contractCuts(parsed(page(`<article>${inner}</article>`)), { headline: null, images: false }).map(([el, why]) => `${el.tag}:${/label/.test(why) ? 'ad' : why}`);
+  for (const label of ['Advertisement', 'ANZEIGE', '- Advertisement -', 'Реклама', '広告', '广告', 'إعلان', 'Reklama']) {
+    assert.deepEqual(cuts(`<p>${PROSE[0]}</p><div class="x-91"><p>${label}</p></div><p>${PROSE[1]}</p>`), ['p:ad'], label);
+  }
+  assert.deepEqual(cuts(`<p>The council voted for an <em>ad</em> campaign.</p>${body}`), []);
+  assert.deepEqual(cuts(`<p>Advertisement revenue fell again this year</p>${body}`), []);
+});
+
+test('contract: credit and editor lines beyond Western Europe ("Источник:", "责任编辑：")', () => {
+  const body = PROSE.map((p) => `<p>${p}</p>`).join('');
+  const cuts = (line: string): number => contractCuts(parsed(page(`<article>${body}<p>${line}</p></article>`)), { headline: null, images: false }).length;
+  assert.equal(cuts('责任编辑：王芳'), 1);
+  assert.equal(cuts('Источник: РИА Новости'), 1);
+  assert.equal(cuts('Kaynak: Anadolu Ajansı'), 1);
+  assert.equal(cuts('编辑部的文章说明了这个问题的来源'), 0);
+});
+
+test('extract: a short CJK article is an article (its length counts CJK characters as words), not a cue for the fallbacks', () => {
+  const zh = ['记者20日从有关方面获悉，我国首台完全自主研发的大型海上风力发电机组日前在福建沿海成功并网发电，单机容量达到二十兆瓦。',
+    '据介绍，该机组的叶轮直径超过二百六十米，每年可以为约四万户家庭提供清洁电力，同时减少二氧化碳排放约五万吨。',
+    '项目负责人表示，研发团队用了三年时间攻克了多项关键技术难题，下一步将推动该机组的批量生产。'];
+  const html = `<html lang="zh"><head><title>风力发电机组并网发电</title></head><body><div class="main"><div class="left"><h1>风力发电机组并网发电</h1>`
+    + `<div class="content">${zh.map((p) => `<p>${p}</p>`).join('')}</div></div>`
+    + `<div class="right"><h3>热点排行</h3><ol><li><a href="/h1">今年冬天会更冷吗？专家解读</a></li><li><a href="/h2">多家银行下调存款利率</a></li></ol></div></div></body></html>`;
+  const r = extract(html);
+  assert.ok(r.text.length < 250, 'fewer characters than a short Latin article');
+  for (const p of zh) assert.ok(r.text.includes(p));
+  assert.doesNotMatch(r.text, /热点排行/);
+  assert.equal(r.attempts.length, 1, 'no fallback was tried');
+});
+
 test('contract: a caption without <figure> is one by its name beside an image; a card named so, or one far from an image, is not', () => {
   const body = PROSE.map((p) => `<p>${p}</p>`).join('');
   const html = page(`<article><h1>Volunteers bring the old mill back to life</h1>${body}` +

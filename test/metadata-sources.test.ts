@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { parseHtml } from '../src/dom/parse.js';
 import { computeFeatures } from '../src/dom/features.js';
 import { extractMetadata, type MetadataResult } from '../src/page/metadata/index.js';
-import { normaliseAuthors, splitAuthor } from '../src/page/metadata/authors.js';
+import { authorField, normaliseAuthors, splitAuthor } from '../src/page/metadata/authors.js';
 import { parseLenient } from '../src/page/metadata/jsonld.js';
 import { readLinkTags } from '../src/page/metadata/meta-tags.js';
 import { detectLang } from '../src/page/metadata/lang.js';
@@ -178,6 +178,8 @@ test('author normalisation: prefixes, e-mails, separators, non-persons, URLs, lo
   assert.deepEqual(splitAuthor('بقلم: أحمد العلي'), ['أحمد العلي']);
   assert.deepEqual(splitAuthor('作者：张伟'), ['张伟']);
   assert.deepEqual(splitAuthor('Oleh Budi Santoso'), ['Budi Santoso']);
+  assert.equal(authorField('来源：晨报网 作者：李明 2026-11-20 09:15'), '李明');
+  assert.equal(authorField('来源：晨报网 2026-11-20'), null);
   assert.deepEqual(normaliseAuthors(['Jane Doe', 'jane doe', 'By John Roe']), ['Jane Doe', 'John Roe']);
 });
 

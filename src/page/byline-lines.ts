@@ -163,7 +163,9 @@ export function isBylineLine(line: string, authorsLower: readonly string[] = [])
     const first = by[0].charAt(by[0].length - 1);
     if ((first !== first.toLowerCase() || (first === first.toUpperCase() && UNCASED_LETTER.test(first))) && words(line) <= 16) return true;
   }
-  const lower = line.toLowerCase();
+  // A line of labelled fields, as Chinese and Japanese news print them ("来源：晨报网 作者：李明"):
+  // the fields are its bylines' parts, a date still has to be among them.
+  const lower = line.toLowerCase().replace(LABELLED_FIELD, ' ');
   let rest = lower;
   for (const a of authorsLower) rest = rest.split(a).join(' ');
   let dated = rest !== lower;
@@ -176,6 +178,8 @@ export function isBylineLine(line: string, authorsLower: readonly string[] = [])
 }
 
 const UNCASED_LETTER = /\p{Lo}/u;
+/** A source, author or editor field of a CJK byline line: the label, its colon and the value up to the next space. */
+const LABELLED_FIELD = /(?:来源|來源|作者|记者|記者|编辑|編輯|责任编辑|責任編輯|出处|出處|文|筆者|著者)\s*[:：/／]\s*[^\s:：]*/g;
 
 function words(s: string): number {
   return s.split(/\s+/).filter(Boolean).length;

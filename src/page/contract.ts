@@ -75,6 +75,7 @@ const HIDDEN = 'hidden by its markup';
 const DIALOG = 'a dialog the page opens on demand (closed <dialog>, aria-modal)';
 const SCRIPT_NOTICE = 'a notice for browsers without scripts (a <noscript> naming JavaScript, or markup saved as its text)';
 const CREDIT = 'a credit or source line ("Photo: …", "Quelle: …"; byline: true keeps it)';
+const AD_LABEL = 'an advertisement\'s label ("Advertisement", "Anzeige", "Реклама", "広告")';
 const BYLINE = 'a byline, date or reading time (metadata; byline: true keeps it)';
 const CALL_TO_ACTION = 'a call to action beside the text (a promo, sign-up, paywall or consent box)';
 const HEADLINE_REPEAT = 'the headline shown again (a breadcrumb trail ending in it, a sticky bar)';
@@ -85,7 +86,7 @@ const READ_NEXT = 'a read-next line between the paragraphs (a label and another 
  * (hidden, dialogs, figures, the headline, a second article). The trainer may keep the former's
  * units as examples of noise (scripts/train-block-model.mjs --contract-mask structural).
  */
-export const LINE_RULE_REASONS: ReadonlySet<string> = new Set([CREDIT, BYLINE, CALL_TO_ACTION, HEADLINE_REPEAT, READ_NEXT, SCRIPT_NOTICE]);
+export const LINE_RULE_REASONS: ReadonlySet<string> = new Set([CREDIT, AD_LABEL, BYLINE, CALL_TO_ACTION, HEADLINE_REPEAT, READ_NEXT, SCRIPT_NOTICE]);
 
 /** A cut element may hold at most this share of the body's text. */
 const MAX_CUT_SHARE = 0.5;
@@ -126,6 +127,7 @@ export function contractCuts(doc: DomDocument, ctx: ContractContext): [DomElemen
       : figure ? figure
         : el === ctx.headline || el === ctx.shownTitle ? 'the headline (it is the title)'
           : !ctx.byline && isCreditLine(el) ? CREDIT
+          : isAdLabel(el) ? AD_LABEL
           : isCallToAction(el, els, flows) ? CALL_TO_ACTION
             : isReadNextLine(el, els, flows) ? READ_NEXT
               : null;
@@ -227,7 +229,9 @@ const CREDIT_LABEL = new RegExp('^\\(?\\s*(?:quellen?|sources?|fuentes?|fontes?|
   + '|(?:titel|beitrags|symbol|aufmacher|header|teaser|vorschau)?(?:bild|foto)(?:er|s|nachweise?|quellen?|rechte)?|abbildung(?:en)?(?:\\s*\\d{1,3})?'
   // English: Photo, Images, Photo credit, Image source, Featured image, Cover photo.
   + '|(?:(?:featured|header|cover|top|lead)\\s+)?(?:photo|image|picture)s?(?:\\s+(?:credits?|sources?|courtesy))?'
-  + ')\\s*:', 'i');
+  // Beyond Western Europe: source, photo and editor labels ("Источник:", "Kaynak:", "来源：", "责任编辑：", "사진=").
+  + '|источник|фото|kaynak|fotoğraf|sumber|nguồn|ảnh|المصدر|تصوير|来源|來源|图片来源|圖片來源|责任编辑|責任編輯|编辑|編輯|出处|出處|写真|出典|사진|출처'
+  + ')\\s*[:：=]', 'i');
 const CREDIT_LINE = new RegExp(CREDIT_LABEL.source + '\\s*(.*?)\\)?$', 'i');
 const CREDIT_TAGS = new Set(['p', 'div', 'small']);
 /** Enough of a line's start to hold any label and its colon. */
@@ -248,6 +252,20 @@ function isCreditLine(el: DomElement): boolean {
     if (m !== null && m[1].length >= 2 && m[1].length <= 60) return !inSentence(el);
   }
   return el.linkTextLen * 2 < el.textLen && holdsCopyrightSign(el) && isCopyrightLine(oneLine(textOf(el, MAX_COPYRIGHT_LINE + 20))) && !inSentence(el);
+}
+
+/**
+ * The word a page prints above or inside an ad slot, alone on its line, in the languages of the
+ * world's news. The slot's own markup is often a generated name; the label is what a reader sees.
+ */
+const AD_LABEL_TEXT = new RegExp('^[\\s\\-–—·•*|]*(?:advertisement|advertising|advert|ads?|sponsored|anzeige|werbung|publicité|publicidad|pubblicità'
+  + '|publicidade|advertentie|annonce|reklama|reklame|reklam|mainos|hirdetés|διαφήμιση|реклама|iklan|quảng cáo|إعلان|إعلانات|تبلیغات|פרסומת'
+  + '|विज्ञापन|广告|廣告|広告|광고|スポンサーリンク)[\\s\\-–—·•*|]*$', 'i');
+const MAX_AD_LABEL = 40;
+
+function isAdLabel(el: DomElement): boolean {
+  return el.textLen > 0 && el.textLen <= MAX_AD_LABEL && el.blocks === 0 && el.linkTextLen === 0 && !inSentence(el)
+    && AD_LABEL_TEXT.test(oneLine(textOf(el, MAX_AD_LABEL + 10)));
 }
 
 /** A caption with its credit, or a copyright line, is short. */

@@ -24,6 +24,7 @@ import { applyContract, isFigureReason, isScriptNotice } from './contract.js';
 import { findComments, renderComments } from './comments.js';
 import { customerReviews } from './customer-reviews.js';
 import { jsonArticle, SHORT_ARTICLE_CHARS, type JsonArticle } from './json-article.js';
+import { cjkWeightedLength } from '../text/measure.js';
 import { repairMojibake } from '../text/mojibake.js';
 import { toNfc } from '../text/unicode.js';
 import { oneLine } from '../text/whitespace.js';
@@ -252,7 +253,7 @@ function runCascade(doc: DomDocument, options: ExtractOptions, meta: MetadataRes
     attempts.push({ algorithm: alg, chars: t.length, accepted: false });
     if (first || (t.length > best!.text.length && !modelRejects(attempt0!, l))) best = { labels: l, text: t, attempts, chosen: attempts.length - 1, uncut, reviews: contract.reviews };
     if (first) attempt0 = l;
-    if (first && t.length >= SHORT_ARTICLE_CHARS) break;
+    if (first && cjkWeightedLength(t) >= SHORT_ARTICLE_CHARS) break;
     if (performance.now() - clock.t0 > clock.maxMillis) {
       clock.diagnostics.push({ code: 'W_BUDGET_TIME', message: 'time budget spent during the fallback cascade' });
       break;

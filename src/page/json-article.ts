@@ -8,6 +8,7 @@
  */
 import { CLEAN_HTML_GENERATOR, escapeText, HEADLINE_MARK } from '../render/html.js';
 import { gramShare, wordGrams, wordsOf } from './article-body.js';
+import { cjkWeightedLength } from '../text/measure.js';
 
 export interface JsonArticle {
   text: string;
@@ -18,7 +19,7 @@ export interface JsonArticle {
 /** Below this many characters the JSON's text is a summary, not an article. */
 const MIN_JSON_CHARS = 200;
 /**
- * Less kept text than this is no article: extract()'s cascade then tries the next labeler, and a
+ * Less kept text than this (a CJK character counting CJK_WEIGHT, text/measure.ts) is no article: extract()'s cascade then tries the next labeler, and a
  * JSON article, when the page has one, is taken.
  */
 export const SHORT_ARTICLE_CHARS = 250;
@@ -46,7 +47,7 @@ export function jsonArticle(articleBody: string | undefined, kept: string, descr
   const paragraphs = articleBody.split(/\n+/).map((p) => p.replace(/\s+/g, ' ').trim()).filter(Boolean);
   const body = paragraphs.join('\n');
   if (body.length < MIN_JSON_CHARS || body.length <= kept.length) return null;
-  if (kept.length >= SHORT_ARTICLE_CHARS &&
+  if (cjkWeightedLength(kept) >= SHORT_ARTICLE_CHARS &&
     (body.length < MIN_JSON_RATIO * kept.length || gramShare(wordsOf(body), wordGrams(wordsOf(kept))) >= MAX_SHOWN_SHARE)) return null;
   const standfirst = description?.replace(/\s+/g, ' ').trim();
   if (standfirst && standfirst.length >= MIN_STANDFIRST_CHARS && standfirst.length <= MAX_STANDFIRST_CHARS &&

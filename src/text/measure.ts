@@ -25,6 +25,20 @@ export function isCjk(c: number): boolean {
     (c >= 0xac00 && c <= 0xd7af) || (c >= 0xf900 && c <= 0xfaff) || (c >= 0x20000 && c <= 0x2fa1f);
 }
 
+/**
+ * A string's length with each CJK character counted CJK_WEIGHT times, as measureText counts it,
+ * white space as it is: for thresholds on a result's length, which a CJK text meets in a third of
+ * the characters.
+ */
+export function cjkWeightedLength(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x3040 && isCjk(c)) n += CJK_WEIGHT - 1;
+  }
+  return n;
+}
+
 export function isSpace(c: number): boolean {
   return c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x200b || c === 0x3000 || c === 0xfeff ||
     (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f;

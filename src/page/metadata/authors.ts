@@ -28,6 +28,12 @@ const PREFIX = new RegExp('^(?:(?:(?:written|posted|published|reported|text|word
  * line opening with "Vom" is a sentence.
  */
 export const BYLINE_START = new RegExp(`^(?:(?:by|von|par|por|door|di|av|af|przez|autor(?:in)?|author|auteur|text|texte|${BY_WORDS_MORE})\\s*:?\\s+|${UNSPACED_BY})\\S`, 'i');
+/** A labelled author inside a line of fields ("来源：晨报网 作者：李明 2026-11-20"): the name after the label. */
+const UNSPACED_AUTHOR_FIELD = new RegExp(`(?:^|\\s)(?:${BY_WORDS_UNSPACED})\\s*[:：/／]\\s*([^\\s:：|｜]{1,30})`);
+/** The name a labelled author field of a line gives, or null (scripts written without spaces). */
+export function authorField(line: string): string | null {
+  return UNSPACED_AUTHOR_FIELD.exec(line)?.[1] ?? null;
+}
 // Italian, Portuguese, Spanish "di", "da", "de": lower case only, or "De Niro" would lose a part.
 const PREFIX_LC = /^(?:di|da|de|od)\s+/;
 const LABEL = /^(?:autor(?:in)?|author|auteur|autore|text|texte|by|von|de|par|por)\s*:\s*/i;

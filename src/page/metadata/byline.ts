@@ -8,7 +8,7 @@ import type { DomElement } from '../../dom/node.js';
 import { findDates, findShortDates } from './dates.js';
 import { placementOf, roleOf } from './date-context.js';
 import { Found } from './found.js';
-import { BYLINE_START, normaliseAuthors } from './authors.js';
+import { BYLINE_START, authorField, normaliseAuthors } from './authors.js';
 import { ownerAt, type TextIndex } from './text.js';
 
 /** Characters of text looked at before and after the headline. */
@@ -69,7 +69,13 @@ function bylineLines(text: string): string[] {
   const out: string[] = [];
   for (const line of text.split('\n').slice(0, 8)) {
     const l = line.trim();
-    if (l.length > 120 || !BYLINE_START.test(l)) continue;
+    if (l.length > 120) continue;
+    if (!BYLINE_START.test(l)) {
+      const field = authorField(l);
+      if (field) out.push(field);
+      if (out.length >= 2) break;
+      continue;
+    }
     out.push(l.split(/\s[|•·–—]\s|,\s(?=\d)|\s(?:on|am|le|el)\s(?=\d)/)[0]);
     if (out.length >= 2) break;
   }
