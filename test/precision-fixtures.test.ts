@@ -1,7 +1,7 @@
 // Hand-made precision fixtures: test/fixtures/precision/<case>/input.html and expect.json, one
 // case per failure class of the extractor (headline, captions, bylines, promos, teaser lists,
 // infinite scroll, UI strings, consent placeholders, widgets, hidden copies, comments, JSON-only
-// pages, metadata). expect.json:
+// pages, metadata; news pages in Japanese, Arabic, Russian and Chinese). expect.json:
 //   { "options": {...},            extract options (optional)
 //     "with": ["..."],             snippets that must appear in result.text
 //     "without": ["..."],          snippets that must not appear in result.text
@@ -21,6 +21,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { extract } from '../src/index.js';
 import type { ExtractOptions } from '../src/index.js';
+import { cjkWeightedLength } from '../src/text/measure.js';
 
 const ROOT = join(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..', '..', 'test', 'fixtures', 'precision');
 
@@ -66,7 +67,7 @@ test('precision fixtures: every case has an input and sound expectations, and ev
     const html = readFileSync(join(ROOT, name, 'input.html'), 'utf8');
     const pageText = squash(html.replace(/<[^>]*>/g, ' ').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'"));
     for (const s of [...expect.with, ...expect.without, ...(expect.comments?.with ?? [])]) {
-      assert.ok(squash(s).length >= 4, `${name}: snippet "${s}" is too short`);
+      assert.ok(cjkWeightedLength(squash(s)) >= 4, `${name}: snippet "${s}" is too short`);
       assert.ok(pageText.includes(squash(s)), `${name}: snippet "${s}" is not on the page`);
     }
     // A snippet can't be wanted and unwanted at once, nor can a wanted one contain an unwanted one.
