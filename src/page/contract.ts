@@ -28,6 +28,7 @@
  * page's whole privacy policy in a modal outweighs its two paragraphs of description).
  */
 import { inSubtree, isAncestor, type DomDocument, type DomElement } from '../dom/node.js';
+import { BLOCK_TAGS } from '../dom/tags.js';
 import { CONTENT, type Labels } from './labels.js';
 import { cutComments } from './default.js';
 import { bylineElements } from './byline-lines.js';
@@ -264,8 +265,15 @@ const AD_LABEL_TEXT = new RegExp('^[\\s\\-–—·•*|]*(?:advertisement|advert
 const MAX_AD_LABEL = 40;
 
 function isAdLabel(el: DomElement): boolean {
-  return el.textLen > 0 && el.textLen <= MAX_AD_LABEL && el.blocks === 0 && el.linkTextLen === 0 && !inSentence(el)
+  return el.textLen > 0 && el.textLen <= MAX_AD_LABEL && el.blocks === 0 && el.linkTextLen === 0 && aloneOnItsLine(el)
     && AD_LABEL_TEXT.test(oneLine(textOf(el, MAX_AD_LABEL + 10)));
+}
+
+/** No other text in the block that holds `el` (a bold "Ads" before ": Facebook Ads are…" is a list item's term). */
+function aloneOnItsLine(el: DomElement): boolean {
+  let block = el;
+  while (!BLOCK_TAGS.has(block.tag) && block.parent) block = block.parent;
+  return block.textLen <= el.textLen + 2;
 }
 
 /** A caption with its credit, or a copyright line, is short. */
