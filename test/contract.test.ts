@@ -121,6 +121,7 @@ test('contract: an ad slot\'s label alone on its line is cut, in any language; t
   assert.deepEqual(cuts(`<p>The council voted for an <em>ad</em> campaign.</p>${body}`), []);
   assert.deepEqual(cuts(`<p>Advertisement revenue fell again this year</p>${body}`), []);
   assert.deepEqual(cuts(`<ul><li><strong>Ads</strong><span><strong>:</strong> Facebook Ads are highly customizable.</span></li></ul>${body}`), []);
+  assert.deepEqual(cuts(`${body}<table><tr><td>14</td><td>Werbung</td><td>S. 208 – 212</td></tr></table>`), []);
 });
 
 test('contract: credit and editor lines beyond Western Europe ("Источник:", "责任编辑：")', () => {

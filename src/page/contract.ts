@@ -269,11 +269,14 @@ function isAdLabel(el: DomElement): boolean {
     && AD_LABEL_TEXT.test(oneLine(textOf(el, MAX_AD_LABEL + 10)));
 }
 
-/** No other text in the block that holds `el` (a bold "Ads" before ": Facebook Ads are…" is a list item's term). */
+/**
+ * No other text in the block that holds `el` (a bold "Ads" before ": Facebook Ads are…" is a list
+ * item's term), and that block is no table cell (a table of contents' "Werbung" row).
+ */
 function aloneOnItsLine(el: DomElement): boolean {
   let block = el;
   while (!BLOCK_TAGS.has(block.tag) && block.parent) block = block.parent;
-  return block.textLen <= el.textLen + 2;
+  return block.textLen <= el.textLen + 2 && block.tag !== 'td' && block.tag !== 'th';
 }
 
 /** A caption with its credit, or a copyright line, is short. */
