@@ -265,7 +265,8 @@ const AD_LABEL_TEXT = new RegExp('^[\\s\\-–—·•*|]*(?:advertisement|advert
 const MAX_AD_LABEL = 40;
 
 function isAdLabel(el: DomElement): boolean {
-  return el.textLen > 0 && el.textLen <= MAX_AD_LABEL && el.blocks === 0 && el.linkTextLen === 0 && aloneOnItsLine(el)
+  // A word or two (a CJK label counts a word a character: "スポンサーリンク" is eight).
+  return el.textLen > 0 && el.textLen <= MAX_AD_LABEL && (el.words <= 3 || el.textLen <= 24) && el.blocks === 0 && el.linkTextLen === 0 && aloneOnItsLine(el)
     && AD_LABEL_TEXT.test(oneLine(textOf(el, MAX_AD_LABEL + 10)));
 }
 

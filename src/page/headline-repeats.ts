@@ -39,10 +39,13 @@ export function headlineRepeats(doc: DomDocument, headline: DomElement): DomElem
   const out: DomElement[] = [];
   let compared = 0;
   let shortened = 0;
+  const crumbMin = Math.max(MIN_KEY, len * MIN_CRUMB_SHARE);
   for (let i = body.id + 1, end = body.id + body.tags; i <= end && compared < MAX_COMPARED; i++) {
     const el = els[i];
-    if (el !== headline && el.textLen < lo && el.textLen >= Math.max(MIN_KEY, len * MIN_CRUMB_SHARE) && shortened < MAX_COMPARED
-      && !el.hidden && !inSentence(el) && !isAncestor(el, headline)) {
+    // A crumb's parent holds the trail's other links: looked at first, as it rules out almost
+    // every other element of the length.
+    if (el.textLen < lo && el.textLen >= crumbMin && el.parent !== null && el.parent.links > el.links && shortened < MAX_COMPARED
+      && el !== headline && !el.hidden && !inSentence(el) && !isAncestor(el, headline)) {
       // The last crumb of a trail may shorten the headline ("Home > Science > Rocket launch
       // succeeds" above "Rocket launch succeeds at Tanegashima"): a trail ending in its first words.
       shortened++;
