@@ -113,7 +113,7 @@ export function contractCuts(doc: DomDocument, ctx: ContractContext): [DomElemen
   const figures: [DomElement, string][] = [];
   let figureText = 0;
   const flows = new Map<DomElement, boolean>();
-  let h1s: number | undefined;
+  const h1Memo = { h1s: -1 };
   for (let i = body.id + 1, end = body.id + body.tags; i <= end; i++) {
     const el = els[i];
     // In thresher's own clean HTML what is marked as left out of the text (data-thresher="figure":
@@ -138,7 +138,7 @@ export function contractCuts(doc: DomDocument, ctx: ContractContext): [DomElemen
     // A short script notice neither: a page that is a script's empty shell shows nothing.
     const dialogHeadline = reason === DIALOG && !ctx.renderedHeadline ? ctx.headline : null;
     if (dialogHeadline ? isAncestor(el, dialogHeadline)
-      : reason === HIDDEN && holdsThePage(els, el, body, () => h1s ??= h1Count(els, body))
+      : reason === HIDDEN && holdsThePage(els, el, body, h1Memo)
         || el.textLen > limit && !(ctx.renderedHeadline && (el === ctx.headline || reason === FIGURE))
         && !(reason === SCRIPT_NOTICE && el.textLen <= SHORT_SCRIPT_NOTICE_CHARS)) continue;
     if (isFigureReason(reason) && !ctx.renderedHeadline) { figures.push([el, reason]); figureText += el.textLen; } else out.push([el, reason]);
@@ -166,10 +166,10 @@ export function contractCuts(doc: DomDocument, ctx: ContractContext): [DomElemen
  * product page rendered late behind display:none). The share counts unlinked text because the
  * menus that stay shown around such a wrapper are mostly links, and would outweigh it.
  */
-function holdsThePage(elements: readonly DomElement[], el: DomElement, body: DomElement, pageH1s: () => number): boolean {
+function holdsThePage(elements: readonly DomElement[], el: DomElement, body: DomElement, memo: { h1s: number }): boolean {
   if (2 * (el.textLen - el.linkTextLen) <= body.textLen - body.linkTextLen) return false;
-  const h1s = pageH1s();
-  return h1s > 0 && h1Count(elements, el) === h1s;
+  if (memo.h1s < 0) memo.h1s = h1Count(elements, body);
+  return memo.h1s > 0 && h1Count(elements, el) === memo.h1s;
 }
 
 /** The <h1> elements in `root`'s subtree. */
