@@ -275,10 +275,16 @@ function isAdLabel(el: DomElement): boolean {
  * item's term), and that block is no table cell (a table of contents' "Werbung" row).
  */
 function aloneOnItsLine(el: DomElement): boolean {
+  // Up to the block, while no ancestor holds more text, and a few levels at most: a hostile
+  // page's thousands of nested inline elements would make the walk quadratic (fuzz: md-emph-nest).
   let block = el;
-  while (!BLOCK_TAGS.has(block.tag) && block.parent) block = block.parent;
+  for (let level = 0; !BLOCK_TAGS.has(block.tag); level++) {
+    if (!block.parent || level >= MAX_INLINE_LEVELS || block.parent.textLen > el.textLen + 2) return false;
+    block = block.parent;
+  }
   return block.textLen <= el.textLen + 2 && block.tag !== 'td' && block.tag !== 'th';
 }
+const MAX_INLINE_LEVELS = 8;
 
 /** A caption with its credit, or a copyright line, is short. */
 const MAX_COPYRIGHT_LINE = 250;
