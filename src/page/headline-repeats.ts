@@ -11,7 +11,7 @@
 import { isAncestor, type DomDocument, type DomElement, type DomNode } from '../dom/node.js';
 import { textOf } from './metadata/text.js';
 import { key } from './metadata/title-text.js';
-import { CJK_WEIGHT, isCjk } from '../text/measure.js';
+import { cjkWeightedLength } from '../text/measure.js';
 
 /** A headline shorter than this (letters and digits, a CJK character counting CJK_WEIGHT) is a word or two a page may well repeat as a label. */
 const MIN_KEY = 15;
@@ -31,7 +31,7 @@ const MAX_TRAIL_LABEL = 20;
 export function headlineRepeats(doc: DomDocument, headline: DomElement): DomElement[] {
   const body = doc.body ?? doc.root;
   const hKey = key(textOf(headline, 600));
-  if (keyWeight(hKey) < MIN_KEY) return [];
+  if (cjkWeightedLength(hKey) < MIN_KEY) return [];
   const len = headline.textLen;
   // textLen counts spaces between inline runs: the same words can measure a little differently.
   const lo = len * 0.9 - 2, hi = len * 1.1 + 2;
@@ -100,13 +100,6 @@ export function inSentence(el: DomElement): boolean {
   return el.parent !== null && el.parent.ownTextLen > MAX_TRAIL_LABEL;
 }
 
-/** A key's length with a CJK character counted as the word it about is (text/measure.ts). */
-function keyWeight(k: string): number {
-  let n = 0;
-  for (let i = 0; i < k.length; i++) n += isCjk(k.charCodeAt(i)) ? CJK_WEIGHT : 1;
-  return n;
-}
-
 /** A shortened last crumb holds at least this share of the headline's length. */
 const MIN_CRUMB_SHARE = 1 / 3;
 
@@ -117,7 +110,7 @@ const MIN_CRUMB_SHARE = 1 / 3;
 function shortenedCrumbTrail(crumb: DomElement, headline: DomElement, hKey: string): DomElement | null {
   const text = textOf(crumb, 600).replace(/(?:\.{3}|…)\s*$/, '');
   const k = key(text);
-  if (keyWeight(k) < MIN_KEY || !hKey.startsWith(k)) return null;
+  if (cjkWeightedLength(k) < MIN_KEY || !hKey.startsWith(k)) return null;
   const trail = trailOf(crumb, headline);
   // Nothing of the trail after the crumb (no letters or digits): it is the last one.
   return trail && key(textOf(trail, 600)).endsWith(k) ? trail : null;
