@@ -93,9 +93,8 @@ export const LINE_RULE_REASONS: ReadonlySet<string> = new Set([CREDIT, AD_LABEL,
 const MAX_CUT_SHARE = 0.5;
 
 export function applyContract(doc: DomDocument, labels: Labels, ctx: ContractContext): void {
-  const cuts = contractCuts(doc, ctx);
-  const effective = labels.effectiveAll();
-  for (const [el, reason] of cuts) if (rendersSomething(el, effective)) labels.cut(el, reason);
+  const renders = rendered(labels);
+  for (const [el, reason] of contractCuts(doc, ctx, renders)) if (renders(el)) labels.cut(el, reason);
   cutComments(doc, labels, ctx.reviews);
 }
 
@@ -103,7 +102,7 @@ export function applyContract(doc: DomDocument, labels: Labels, ctx: ContractCon
  * The outermost elements the contract cuts, with the reason, in document order. The trainer
  * reads it too: units in them weigh nothing, since no model decides their fate.
  */
-export function contractCuts(doc: DomDocument, ctx: ContractContext): [DomElement, string][] {
+export function contractCuts(doc: DomDocument, ctx: ContractContext, renders?: (el: DomElement) => boolean): [DomElement, string][] {
   const body = doc.body ?? doc.root;
   // The rendered headline of the clean HTML is no text of the page the first extraction weighed.
   const added = ctx.renderedHeadline && ctx.headline ? ctx.headline.textLen : 0;
@@ -116,6 +115,8 @@ export function contractCuts(doc: DomDocument, ctx: ContractContext): [DomElemen
   const h1Memo = { h1s: -1 };
   for (let i = body.id + 1, end = body.id + body.tags; i <= end; i++) {
     const el = els[i];
+    // What the labels render nothing of needs no cut: the line rules are most of the cost.
+    if (renders && !renders(el)) { i += el.tags; continue; }
     // In thresher's own clean HTML what is marked as left out of the text (data-thresher="figure":
     // a figure, or what was written from inside one) is cut, and no other figure: the first
     // extraction decided (its share of the text there is another; found by the fuzz campaign).
@@ -356,7 +357,10 @@ export function isScriptNotice(el: DomElement): boolean {
   return /javascript/i.test(text) || TAG_AS_TEXT.test(text);
 }
 
-function rendersSomething(el: DomElement, effective: Uint8Array): boolean {
-  for (let j = el.id, end = el.id + el.tags; j <= end; j++) if (effective[j] === CONTENT) return true;
-  return false;
+/** Whether the labels render anything of an element's subtree: a count of CONTENT elements before each id. */
+function rendered(labels: Labels): (el: DomElement) => boolean {
+  const effective = labels.effectiveAll();
+  const before = new Uint32Array(effective.length + 1);
+  for (let j = 0; j < effective.length; j++) before[j + 1] = before[j] + (effective[j] === CONTENT ? 1 : 0);
+  return (el) => before[el.id + el.tags + 1] > before[el.id];
 }
