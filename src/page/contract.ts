@@ -29,7 +29,7 @@
  */
 import { inSubtree, isAncestor, type DomDocument, type DomElement } from '../dom/node.js';
 import { BLOCK_TAGS } from '../dom/tags.js';
-import { CONTENT, type Labels } from './labels.js';
+import type { Labels } from './labels.js';
 import { cutComments } from './default.js';
 import { bylineElements } from './byline-lines.js';
 import { headlineRepeats, inSentence } from './headline-repeats.js';
@@ -93,7 +93,7 @@ export const LINE_RULE_REASONS: ReadonlySet<string> = new Set([CREDIT, AD_LABEL,
 const MAX_CUT_SHARE = 0.5;
 
 export function applyContract(doc: DomDocument, labels: Labels, ctx: ContractContext): void {
-  const renders = rendered(labels);
+  const renders = labels.rendersSomething();
   for (const [el, reason] of contractCuts(doc, ctx, renders)) if (renders(el)) labels.cut(el, reason);
   cutComments(doc, labels, ctx.reviews);
 }
@@ -355,12 +355,4 @@ export function isScriptNotice(el: DomElement): boolean {
   if (el.tag !== 'noscript' || el.textLen > MAX_SCRIPT_NOTICE_CHARS) return false;
   const text = textOf(el, MAX_SCRIPT_NOTICE_CHARS);
   return /javascript/i.test(text) || TAG_AS_TEXT.test(text);
-}
-
-/** Whether the labels render anything of an element's subtree: a count of CONTENT elements before each id. */
-function rendered(labels: Labels): (el: DomElement) => boolean {
-  const effective = labels.effectiveAll();
-  const before = new Uint32Array(effective.length + 1);
-  for (let j = 0; j < effective.length; j++) before[j + 1] = before[j] + (effective[j] === CONTENT ? 1 : 0);
-  return (el) => before[el.id + el.tags + 1] > before[el.id];
 }

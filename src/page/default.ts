@@ -81,14 +81,12 @@ export function cutComments(doc: DomDocument, labels: Labels, others: readonly D
     i += els[i].tags;
   }
   if (threadPlain > params.overruleShare * bodyPlain) return;
-  const effective = labels.effectiveAll();
+  const renders = labels.rendersSomething();
   for (let i = body.id; i <= body.id + body.tags; i++) {
     const el = els[i];
     if (!isThread(i) || holdsMostProse(el, bodyPlain, params)) continue;
     // Only where something inside would be rendered: the block itself or any element below it.
-    let rendered = false;
-    for (let j = i; j <= i + el.tags && !rendered; j++) rendered = effective[j] === CONTENT;
-    if (rendered) labels.cut(el, 'user comments (never body; comments: true lists them apart)');
+    if (renders(el)) labels.cut(el, 'user comments (never body; comments: true lists them apart)');
     i += el.tags;
   }
 }
