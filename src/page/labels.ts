@@ -62,14 +62,21 @@ export class Labels {
     return out;
   }
   /**
-   * Whether anything of an element's subtree is rendered now (a later cut does not update it): a
-   * count of effectively CONTENT elements before each id, so each question is two loads.
+   * Whether anything of an element's subtree is rendered now (a cut after the first question does
+   * not update it): a count of effectively CONTENT elements before each id, so each question is
+   * two loads.
    */
   rendersSomething(): (el: DomElement) => boolean {
-    const effective = this.effectiveAll();
-    const before = new Uint32Array(effective.length + 1);
-    for (let j = 0; j < effective.length; j++) before[j + 1] = before[j] + (effective[j] === CONTENT ? 1 : 0);
-    return (el) => before[el.id + el.tags + 1] > before[el.id];
+    // Counted at the first question: cutComments asks none on most pages.
+    let before: Uint32Array | null = null;
+    return (el) => {
+      if (!before) {
+        const effective = this.effectiveAll();
+        before = new Uint32Array(effective.length + 1);
+        for (let j = 0; j < effective.length; j++) before[j + 1] = before[j] + (effective[j] === CONTENT ? 1 : 0);
+      }
+      return before[el.id + el.tags + 1] > before[el.id];
+    };
   }
   /** Elements labelled CONTENT whose nearest labelled ancestor is not CONTENT: the roots to render. */
   contentRoots(): DomElement[] {
