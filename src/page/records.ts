@@ -25,8 +25,23 @@ export interface RecordMarks {
 }
 
 /**
+ * The class word a template names its elements by: the first that is no numbered name. The rest
+ * of the class differs from record to record on the commonest engines (WordPress writes each
+ * post's id, categories and tags into its card's class: "post-17624 product type-product
+ * product_cat-dress …"; a comment's "depth-2"). A hashed name ("q7x", "css-1x2y3z") is the same
+ * on every element of its template, and is kept. '' when there is none.
+ */
+export function templateClass(el: DomElement): string {
+  const cls = el.attr('class');
+  if (cls) for (const token of cls.split(/\s+/)) if (token && !NUMBERED_NAME.test(token)) return token;
+  return '';
+}
+/** A name ending in a number of its own: "post-17624", "item_3", "depth-2", "123". */
+const NUMBERED_NAME = /(?:^|[-_])\d+$/;
+
+/**
  * Marks every element inside a record of a repeated-record list. Records are the children of one
- * parent that share tag and class, at least MIN_RECORDS of them, each short and holding a link.
+ * parent that share a tag and a templateClass, at least MIN_RECORDS of them, each short and holding a link.
  * One pass over the elements in pre-order: a parent's records are decided before its descendants
  * inherit them.
  */
@@ -44,7 +59,7 @@ export function markRecords(doc: DomDocument): RecordMarks {
     groups.clear();
     for (const c of el.children) {
       if (c.kind !== 1 || c.textLen === 0 || c.textLen > MAX_RECORD_TEXT || c.links === 0 && c.tag !== 'a') continue;
-      const key = `${c.tag} ${c.attr('class') ?? ''}`;
+      const key = `${c.tag} ${templateClass(c)}`;
       const g = groups.get(key);
       if (g) g.push(c); else groups.set(key, [c]);
     }

@@ -12,6 +12,7 @@
  * posts are its content: default.ts cutComments keeps those as it keeps declared threads).
  */
 import { inSubtree, type DomDocument, type DomElement } from '../dom/node.js';
+import { templateClass } from './records.js';
 
 /** Containers looked at from a form, at most, for the records beside it. */
 const MAX_CLIMB = 6;
@@ -97,18 +98,12 @@ function isRecord(el: DomElement): boolean {
 }
 
 /**
- * The same first class word (a reply is often marked apart: "comment reply", "comment
+ * The same template class word (records.ts; a reply is often marked apart: "comment reply", "comment
  * by-author"). Blocks without a class are no run: any two plain <div>s in a row would be one.
  */
 function sameClass(a: DomElement, b: DomElement): boolean {
-  const ca = firstClass(a);
-  return ca !== '' && ca === firstClass(b);
-}
-
-function firstClass(el: DomElement): string {
-  const c = el.attr('class')?.trim() ?? '';
-  const sp = c.search(/\s/);
-  return sp < 0 ? c : c.slice(0, sp);
+  const ca = templateClass(a);
+  return ca !== '' && ca === templateClass(b);
 }
 
 function firstH1(body: DomElement, els: readonly DomElement[]): DomElement | null {
