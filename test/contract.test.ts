@@ -141,6 +141,14 @@ test('contract: an ad slot\'s label alone on its line is cut, in any language; t
   assert.deepEqual(cuts(`${body}<table><tr><td>14</td><td>Werbung</td><td>S. 208 – 212</td></tr></table>`), []);
 });
 
+test('contract: in thresher\'s own clean HTML no line rule is tried again (the first extraction applied them)', () => {
+  // An ad label is cut on a page; in the clean HTML of a page whose first extraction kept it (its
+  // context told otherwise there), a second extraction must not cut it: extraction is idempotent.
+  const inner = `<p>${PROSE[0]}</p><div class="x-91"><p>Advertisement</p></div><p>${PROSE[1]}</p><p>Quelle: Landesregierung</p>`;
+  assert.equal(contractCuts(parsed(page(`<article>${inner}</article>`)), { headline: null, images: false }).length, 2);
+  assert.deepEqual(contractCuts(parsed(page(`<article>${inner}</article>`)), { headline: null, images: false, renderedHeadline: true }), []);
+});
+
 test('contract: credit and editor lines beyond Western Europe ("Источник:", "责任编辑：")', () => {
   const body = PROSE.map((p) => `<p>${p}</p>`).join('');
   const cuts = (line: string): number => contractCuts(parsed(page(`<article>${body}<p>${line}</p></article>`)), { headline: null, images: false }).length;

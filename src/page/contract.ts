@@ -128,6 +128,10 @@ export function contractCuts(doc: DomDocument, ctx: ContractContext, renders?: (
       : isScriptNotice(el) ? SCRIPT_NOTICE
       : figure ? figure
         : el === ctx.headline || el === ctx.shownTitle ? 'the headline (it is the title)'
+          // Nor a line rule: the first extraction applied them to the page. Tried again on its
+          // clean HTML, where the context they read has changed, they could only cut more
+          // (fuzz campaign: a link box kept beside the text became a call to action there).
+          : ctx.renderedHeadline ? null
           : !ctx.byline && isCreditLine(el) ? CREDIT
           : isAdLabel(el) ? AD_LABEL
           : isCallToAction(el, els, flows) ? CALL_TO_ACTION
