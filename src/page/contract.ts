@@ -100,7 +100,8 @@ export function applyContract(doc: DomDocument, labels: Labels, ctx: ContractCon
 
 /**
  * The outermost elements the contract cuts, with the reason, in document order. The trainer
- * reads it too: units in them weigh nothing, since no model decides their fate.
+ * reads it too: units in them weigh nothing, since no model decides their fate. With `renders`
+ * (the labels' view: applyContract), a subtree the labels render nothing of is not looked into.
  */
 export function contractCuts(doc: DomDocument, ctx: ContractContext, renders?: (el: DomElement) => boolean): [DomElement, string][] {
   const body = doc.body ?? doc.root;
