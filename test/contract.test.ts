@@ -9,7 +9,8 @@ import { extract } from '../src/index.js';
 import { parseHtml, parseHtmlReference } from '../src/dom/parse.js';
 import { computeFeatures } from '../src/dom/features.js';
 import { MAX_DATA_SCRIPT_CHARS } from '../src/dom/data-scripts.js';
-import { markRecords } from '../src/page/records.js';
+import { markRecords, templateClass } from '../src/page/records.js';
+import type { DomElement } from '../src/dom/node.js';
 import { contractCuts } from '../src/page/contract.js';
 import { conventionOptions, conventionText } from '../src/eval/conventions.js';
 import { jsonArticle, SHORT_ARTICLE_CHARS } from '../src/page/json-article.js';
@@ -76,8 +77,8 @@ test('records: cards whose classes differ by post id, category and tag (WordPres
   assert.equal(m2.size[hashed.elements.find((e) => e.attr('class') === 'x9')!.id], 0);
 });
 
-/** A record's template, as records.ts reads it: its tag and first class that is no numbered name. */
-const template = (tag: string, cls: string | undefined): string => `${tag} ${(cls ?? '').split(/\s+/).find((t) => t && !/(?:^|[-_])\d+$/.test(t)) ?? ''}`;
+/** A record's template: its tag and its templateClass (what that word is, the test above checks). */
+const template = (el: DomElement): string => `${el.tag} ${templateClass(el)}`;
 
 test('records: property: every marked record has at least MIN_RECORDS same-template siblings marked with it', () => {
   fc.assert(fc.property(fc.array(fc.tuple(fc.constantFrom('li', 'div', 'p'), fc.constantFrom('a', 'b', '', 'a post-1', 'post-2 a', 'post-3 b', 'x9'), fc.boolean()), { maxLength: 12 }), (kids) => {
@@ -86,8 +87,8 @@ test('records: property: every marked record has at least MIN_RECORDS same-templ
     const marks = markRecords(doc);
     for (const el of doc.elements) {
       if (!marks.size[el.id] || marks.size[el.parent!.id] === marks.size[el.id]) continue;
-      const key = template(el.tag, el.attr('class'));
-      const same = el.parent!.children.filter((c) => c.kind === 1 && template(c.tag, c.attr('class')) === key && marks.size[c.id] > 0);
+      const key = template(el);
+      const same = el.parent!.children.filter((c) => c.kind === 1 && template(c as DomElement) === key && marks.size[c.id] > 0);
       assert.ok(same.length >= 3 && same.length === marks.size[el.id]);
     }
   }));
