@@ -287,3 +287,24 @@ test('a hyphen with a space after it only separates ("Music- Headline"); a suspe
   assert.equal(chooseTitle(empty, { titleTag: suspended }).title, suspended);
   assert.equal(chooseTitle(empty, { titleTag: 'Pre- and post-war housing in the harbour town' }).title, 'Pre- and post-war housing in the harbour town');
 });
+
+test('a <title> that is only the site\'s name: the heading over the page\'s prose is the headline, but not on the home page nor over a date', () => {
+  const prose = '<p>The council voted on Tuesday to rebuild the harbour wall, after a winter of storms, high tides and flooding.</p>'.repeat(4);
+  const body = `<div id="side"><h2>Most read stories today</h2><ul><li><a href="/a">One</a></li><li><a href="/b">Two</a></li></ul></div>`
+    + `<div id="story"><h3>Council votes to rebuild the harbour wall</h3>${prose}</div>`;
+  const doc = page(body);
+  const url = 'https://www.dailybugle.example/story/4102891.html';
+  const t = chooseTitle(doc, { titleTag: 'Daily Bugle', url });
+  assert.equal(t.title, 'Council votes to rebuild the harbour wall');
+  assert.equal(t.headline?.tag, 'h3');
+  // The site's home page is named by the site's name.
+  assert.equal(chooseTitle(doc, { titleTag: 'Daily Bugle', url: 'https://www.dailybugle.example/' }).title, 'Daily Bugle');
+  // A <title> that names an article keeps it.
+  assert.equal(chooseTitle(doc, { titleTag: 'Storm season ends at last', url }).title, 'Storm season ends at last');
+  // Two stories, neither heading most of the prose (a front page): the site's name stays.
+  const front = page(`<h3>Council votes to rebuild the harbour wall</h3>${prose}<h3>Ferry timetable changes for the winter</h3>${prose}`);
+  assert.equal(chooseTitle(front, { titleTag: 'Daily Bugle', url }).title, 'Daily Bugle');
+  // A blog's day heading is no headline.
+  const day = page(`<h2>Saturday, June 04, 2005</h2>${prose}`);
+  assert.equal(chooseTitle(day, { titleTag: 'Daily Bugle', url }).title, 'Daily Bugle');
+});

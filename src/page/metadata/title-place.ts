@@ -3,7 +3,8 @@
  * box that is no headline, or on a line of its own as an old page's headline in a <font> or a
  * table cell is.
  */
-import type { DomElement } from '../../dom/node.js';
+import type { DomDocument, DomElement } from '../../dom/node.js';
+import { BLOCK_TAGS } from '../../dom/tags.js';
 
 /** Class or id words of the site's name or of a box's title. */
 export const NOT_HEADLINE = /logo|brand|masthead|banner|site[-_]?(?:title|name)|blog[-_]?(?:title|name)|widget|sidebar|subtitle|sub[-_]title|subhead|related|promo|teaser|nav|menu|footer|comment|section[-_]?title|module|card|list/;
@@ -68,4 +69,41 @@ function lineBreak(kids: DomElement['children'], at: number, dir: 1 | -1): boole
     if (c.textLen > 0) return false;
   }
   return true;
+}
+
+/** Elements read after a heading, at most. */
+const PROSE_WALK = 3000;
+const HEADINGS = new Set(['h1', 'h2', 'h3']);
+/** Boxes whose text is never the article's, skipped whole. */
+const NOT_PROSE = new Set(['nav', 'footer', 'aside', 'form', 'select', 'noscript', 'template', 'script', 'style']);
+
+/**
+ * The prose in doc.elements[from, to): the text, outside links, of the blocks with sentence
+ * punctuation of their own; with `stopAtHeading`, up to the next h1–h3.
+ */
+function proseIn(doc: DomDocument, from: number, to: number, stopAtHeading: boolean): number {
+  const els = doc.elements;
+  let prose = 0;
+  for (let k = from, end = Math.min(els.length, to); k < end; k++) {
+    const el = els[k];
+    if (stopAtHeading && HEADINGS.has(el.tag)) break;
+    if (el.hidden || NOT_PROSE.has(el.tag)) { k += el.tags; continue; }
+    if (!BLOCK_TAGS.has(el.tag) || el.inlineLen === 0 || el.inlineLinkLen * 2 > el.inlineLen) continue;
+    if (el.inlinePunct > 0) prose += el.inlineLen - el.inlineLinkLen;
+  }
+  return prose;
+}
+
+/**
+ * The prose a heading heads, up to the next h1–h3. A story's headline heads its story; a
+ * section's name or a sidebar's title heads a list of links or another heading.
+ */
+export function proseHeaded(doc: DomDocument, heading: DomElement): number {
+  const from = heading.id + heading.tags + 1;
+  return proseIn(doc, from, from + PROSE_WALK, true);
+}
+
+/** The prose of the whole of `root`, read in at most `cap` elements. */
+export function proseWithin(doc: DomDocument, root: DomElement, cap: number): number {
+  return proseIn(doc, root.id + 1, root.id + 1 + Math.min(root.tags, cap), false);
 }

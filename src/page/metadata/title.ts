@@ -16,10 +16,12 @@ import { elementText } from './raw-title.js';
 import { textOf as textUpTo } from './text.js';
 import { measureText } from '../../text/measure.js';
 import { placeholderReason } from './title-placeholder.js';
-import { NOT_HEADLINE, inSiteHeader, standsAlone } from './title-place.js';
+import { NOT_HEADLINE, inSiteHeader, proseHeaded, proseWithin, standsAlone } from './title-place.js';
 import { MAX_CHARS, clean, decodeRefs, key, letterWords, span, split, withTitleMemo, words } from './title-text.js';
 import { NO_SITE, SiteName, stripSiteName } from './title-site.js';
 import type { MetadataSource } from './types.js';
+import { findDates } from './dates.js';
+import { isHomeUrl } from './kind.js';
 
 export interface TitleCandidates {
   titleTag?: string; ogTitle?: string; twitterTitle?: string; jsonLdHeadline?: string; microdataHeadline?: string;
@@ -41,6 +43,10 @@ const MAX_OTHER = 60;
 /** Plain elements (any tag) of a variant's length looked at, and the tags one may hold. */
 const MAX_PLAIN = 80;
 const MAX_PLAIN_TAGS = 4;
+/** <h2>s and <h3>s of any length kept for proseHeading(), at most. */
+const MAX_HEADINGS = 30;
+/** The prose (characters) a heading must head to stand in for a title that names no article. */
+const MIN_PROSE = 200;
 
 // ---- body candidates ---------------------------------------------------------------------------
 
@@ -94,6 +100,8 @@ function classNamesWord(el: DomElement): number {
  */
 interface BodyCandidates {
   h1: DomElement[]; other: DomElement[]; plain: DomElement[]; names: DomElement[]; texts: Map<DomElement, string>; fits: Uint8Array;
+  /** <h2>s and <h3>s whatever their length: where a title that names no article sends the search. */
+  headings: DomElement[];
   body: DomElement | null;
   /** key() of the body's text, read only when restUnshown() needs it. */
   bodyKey?: string;
@@ -131,7 +139,7 @@ const MAX_HEADLINE_TAGS = 200;
  */
 function collect(doc: DomDocument, fits: Uint8Array): BodyCandidates {
   const body = doc.body;
-  const out: BodyCandidates = { h1: [], other: [], plain: [], names: [], texts: new Map(), fits, body };
+  const out: BodyCandidates = { h1: [], other: [], plain: [], names: [], headings: [], texts: new Map(), fits, body };
   const els = doc.elements;
   if (!body || body.id < 0 || !els || els[body.id] !== body) return out;
   const end = Math.min(els.length, body.id + 1 + body.tags, body.id + MAX_SCAN);
@@ -148,6 +156,7 @@ function collect(doc: DomDocument, fits: Uint8Array): BodyCandidates {
     // Older pages show the headline in a <font>, <b> or table cell with no heading tag or class:
     // any short element whose length fits a variant may show one (bestShown's last resort).
     if (fits[len] && out.plain.length < MAX_PLAIN && el.tags <= MAX_PLAIN_TAGS && kind !== HEADING && kind !== FORM && el.linkTextLen * 2 <= len) out.plain.push(el);
+    if (kind === HEADING && len <= 300 && out.headings.length < MAX_HEADINGS) out.headings.push(el);
     if (out.other.length >= MAX_OTHER || len > 300) continue;
     if (kind === HEADING) { if (fits[len] && headlineLike(el)) out.other.push(el); continue; }
     // What follows keeps a headline-like element or a short name (the banner's): others' attributes stay unread.
@@ -262,6 +271,9 @@ function judgeCandidate(v: string, url: string | URL | undefined): { t: string; 
 export function chooseTitle(doc: DomDocument, c: TitleCandidates): ChosenTitle { return withTitleMemo(() => choose(doc, c)); }
 function choose(doc: DomDocument, c: TitleCandidates): ChosenTitle {
   const site = new SiteName(clean(c.siteName), c.url);
+  // The site's name as the page's host and og:site_name give it, before the banner adds its own:
+  // a banner's name may be the headline of a page that shows nothing else.
+  const givenSite = new SiteName(clean(c.siteName), c.url);
   const refs: Ref[] = [];
   let titleTag = '', placeholder = '';
   // og:title, twitter:title and the <title> often say the same: each text is judged once.
@@ -288,9 +300,10 @@ function choose(doc: DomDocument, c: TitleCandidates): ChosenTitle {
   // know which end of the title is the site: the variants are worked out again with it.
   if (learnNames(body, refs, site)) variants = variantKeys(refs, site);
 
-  // 1. A shown headline whose text is a variant of a metadata title.
+  // 1. A shown headline whose text is a variant of a metadata title; where that text is the
+  //    site's name (a <title> that names no article), the heading over the page's prose first.
   const shown = bestShown(body, variants, site, refs);
-  if (shown) return shown;
+  if (shown) return (givenSite.matches(shown.title, true) && !isHomeUrl(c.url) && proseHeading(doc, body, site)) || shown;
 
   // 2. No exact agreement: the stripped <title> (else the best metadata title), unless the page
   //    shows a headline that says nearly the same, or the title says nothing but the site's name.
@@ -329,7 +342,10 @@ function choose(doc: DomDocument, c: TitleCandidates): ChosenTitle {
   // With no title at all, any <h1> that is not the logo says more than nothing.
   if (!stripped && (firstAny || bannerAny)) return (firstAny ?? bannerAny)!;
   if (weak) {
-    const other = strongOther(body, site, !stripped);
+    // An element named a headline; else, under a <title> that is the site's name by its host or
+    // og:site_name, the heading over the page's prose (an old page's story headline in an <h2>),
+    // unless this is the site's home page, whose title the site's name is.
+    const other = strongOther(body, site, !stripped) ?? (stripped && givenSite.matches(stripped, true) && !isHomeUrl(c.url) ? proseHeading(doc, body, site) : null);
     if (other) return other;
   }
   // Nothing better than a placeholder ("Untitled Document"): it is kept, so that the DocView's
@@ -362,6 +378,35 @@ function learnNames(body: BodyCandidates, refs: Ref[], site: SiteName): boolean 
   for (const el of body.names) learn(el);
   for (const el of body.h1) if (el.textLen <= 60 && inSiteHeader(el)) learn(el);
   return added;
+}
+
+/**
+ * The <h1>, <h2> or <h3> that reads like a headline and heads the page's prose: at least
+ * MIN_PROSE characters, half the prose of the body, and twice what any other such heading heads.
+ * A home page or a blog's front page has many headings over a little prose each, and its title
+ * (the site's name) is right there. Not the logo, the site's name or a heading in the banner.
+ */
+function proseHeading(doc: DomDocument, body: BodyCandidates, site: SiteName): ChosenTitle | null {
+  let best: DomElement | null = null, bestProse = 0, second = 0;
+  for (const group of [body.h1, body.headings]) {
+    for (const el of group) {
+      if (!headlineLike(el)) continue;
+      const t = textOf(body, el);
+      if (!t || !headlineShaped(el, t) || isLogo(el, t, site) || inSiteHeader(el) || isDate(t)) continue;
+      const prose = proseHeaded(doc, el);
+      if (prose > bestProse) { second = bestProse; best = el; bestProse = prose; }
+      else if (prose > second) second = prose;
+    }
+  }
+  if (!best || !body.body || bestProse < MIN_PROSE || bestProse < 2 * second) return null;
+  if (bestProse * 2 < proseWithin(doc, body.body, MAX_SCAN)) return null;
+  return { title: textOf(body, best), source: 'h1', headline: best };
+}
+
+/** A heading that is mostly a date: a blog's day heading ("Saturday, June 04, 2005"). */
+function isDate(t: string): boolean {
+  const d = findDates(t, { limit: 1, months: true })[0];
+  return d !== undefined && (d.end - d.start) * 2 >= t.length;
 }
 
 /** Whether a metadata title other than `source` says `text` too (one of its variants). */
