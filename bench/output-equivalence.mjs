@@ -1,8 +1,9 @@
 // Does a change of code leave every page's output as it was? Runs two builds on every dataset page.
 //   npx tsc --outDir .distA   (at the old commit)   npx tsc --outDir .distB   (at the new one)
 //   node bench/output-equivalence.mjs .distA .distB [--datasets a,b] [--data DIR]
-// Prints each page whose extracted text differs (set, id, chars before and after) and the count;
-// exits 1 when any page differs. For changes meant to be pure refactors or speed-ups.
+// Prints each page whose extracted text or title differs (set, id, chars before and after, the two
+// titles) and the count; exits 1 when any page differs. For changes meant to be pure refactors or
+// speed-ups, and to read what a change meant to move (a title repair) moved elsewhere.
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -26,9 +27,12 @@ for (const set of o.datasets.split(',')) {
   const rows = readFileSync(join(dir, 'manifest.jsonl'), 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
   for (const m of rows) {
     const html = gunzipSync(readFileSync(join(dir, m.html ?? `html/${m.id}.html.gz`))).toString('utf8');
-    const a = A.extract(html, { url: m.url }).text, b = B.extract(html, { url: m.url }).text;
+    const a = A.extract(html, { url: m.url }), b = B.extract(html, { url: m.url });
     total++;
-    if (a !== b) { differ++; console.log(`${set} ${m.id}: ${a.length} -> ${b.length} chars`); }
+    if (a.text === b.text && a.title === b.title) continue;
+    differ++;
+    if (a.text !== b.text) console.log(`${set} ${m.id}: ${a.text.length} -> ${b.text.length} chars`);
+    if (a.title !== b.title) console.log(`${set} ${m.id}: title ${JSON.stringify(a.title)} -> ${JSON.stringify(b.title)}`);
   }
 }
 console.log(`${differ} of ${total} pages differ`);
