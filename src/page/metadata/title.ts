@@ -271,9 +271,6 @@ function judgeCandidate(v: string, url: string | URL | undefined): { t: string; 
 export function chooseTitle(doc: DomDocument, c: TitleCandidates): ChosenTitle { return withTitleMemo(() => choose(doc, c)); }
 function choose(doc: DomDocument, c: TitleCandidates): ChosenTitle {
   const site = new SiteName(clean(c.siteName), c.url);
-  // The site's name as the page's host and og:site_name give it, before the banner adds its own:
-  // a banner's name may be the headline of a page that shows nothing else.
-  const givenSite = new SiteName(clean(c.siteName), c.url);
   const refs: Ref[] = [];
   let titleTag = '', placeholder = '';
   // og:title, twitter:title and the <title> often say the same: each text is judged once.
@@ -303,7 +300,7 @@ function choose(doc: DomDocument, c: TitleCandidates): ChosenTitle {
   // 1. A shown headline whose text is a variant of a metadata title; where that text is the
   //    site's name (a <title> that names no article), the heading over the page's prose first.
   const shown = bestShown(body, variants, site, refs);
-  if (shown) return (givenSite.matches(shown.title, true) && !isHomeUrl(c.url) && proseHeading(doc, body, site)) || shown;
+  if (shown) return (onlyTheSite(shown.title, site, c) && proseHeading(doc, body, site)) || shown;
 
   // 2. No exact agreement: the stripped <title> (else the best metadata title), unless the page
   //    shows a headline that says nearly the same, or the title says nothing but the site's name.
@@ -345,7 +342,7 @@ function choose(doc: DomDocument, c: TitleCandidates): ChosenTitle {
     // An element named a headline; else, under a <title> that is the site's name by its host or
     // og:site_name, the heading over the page's prose (an old page's story headline in an <h2>),
     // unless this is the site's home page, whose title the site's name is.
-    const other = strongOther(body, site, !stripped) ?? (stripped && givenSite.matches(stripped, true) && !isHomeUrl(c.url) ? proseHeading(doc, body, site) : null);
+    const other = strongOther(body, site, !stripped) ?? (stripped && onlyTheSite(stripped, site, c) ? proseHeading(doc, body, site) : null);
     if (other) return other;
   }
   // Nothing better than a placeholder ("Untitled Document"): it is kept, so that the DocView's
@@ -378,6 +375,16 @@ function learnNames(body: BodyCandidates, refs: Ref[], site: SiteName): boolean 
   for (const el of body.names) learn(el);
   for (const el of body.h1) if (el.textLen <= 60 && inSiteHeader(el)) learn(el);
   return added;
+}
+
+/**
+ * Whether `title` is the site's name as the page's host and og:site_name give it, on a page that
+ * is not the site's home page (whose title that name is). Not a name the banner taught `site`: a
+ * banner's name may be the headline of a page that shows nothing else. Asked of `site` first,
+ * whose answers are memoised and which knows every name the given one does.
+ */
+function onlyTheSite(title: string, site: SiteName, c: TitleCandidates): boolean {
+  return site.matches(title, true) && new SiteName(clean(c.siteName), c.url).matches(title, true) && !isHomeUrl(c.url);
 }
 
 /**
