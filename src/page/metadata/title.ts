@@ -43,8 +43,8 @@ const MAX_OTHER = 60;
 /** Plain elements (any tag) of a variant's length looked at, and the tags one may hold. */
 const MAX_PLAIN = 80;
 const MAX_PLAIN_TAGS = 4;
-/** <h2>s and <h3>s of any length kept for proseHeading(), at most. */
-const MAX_HEADINGS = 30;
+/** <h1>s, <h2>s and <h3>s proseHeading() weighs, at most. */
+const MAX_HEADINGS = 40;
 /** The prose (characters) a heading must head to stand in for a title that names no article. */
 const MIN_PROSE = 200;
 
@@ -100,8 +100,6 @@ function classNamesWord(el: DomElement): number {
  */
 interface BodyCandidates {
   h1: DomElement[]; other: DomElement[]; plain: DomElement[]; names: DomElement[]; texts: Map<DomElement, string>; fits: Uint8Array;
-  /** <h2>s and <h3>s whatever their length: where a title that names no article sends the search. */
-  headings: DomElement[];
   body: DomElement | null;
   /** key() of the body's text, read only when restUnshown() needs it. */
   bodyKey?: string;
@@ -139,7 +137,7 @@ const MAX_HEADLINE_TAGS = 200;
  */
 function collect(doc: DomDocument, fits: Uint8Array): BodyCandidates {
   const body = doc.body;
-  const out: BodyCandidates = { h1: [], other: [], plain: [], names: [], headings: [], texts: new Map(), fits, body };
+  const out: BodyCandidates = { h1: [], other: [], plain: [], names: [], texts: new Map(), fits, body };
   const els = doc.elements;
   if (!body || body.id < 0 || !els || els[body.id] !== body) return out;
   const end = Math.min(els.length, body.id + 1 + body.tags, body.id + MAX_SCAN);
@@ -156,7 +154,6 @@ function collect(doc: DomDocument, fits: Uint8Array): BodyCandidates {
     // Older pages show the headline in a <font>, <b> or table cell with no heading tag or class:
     // any short element whose length fits a variant may show one (bestShown's last resort).
     if (fits[len] && out.plain.length < MAX_PLAIN && el.tags <= MAX_PLAIN_TAGS && kind !== HEADING && kind !== FORM && el.linkTextLen * 2 <= len) out.plain.push(el);
-    if (kind === HEADING && len <= 300 && out.headings.length < MAX_HEADINGS) out.headings.push(el);
     if (out.other.length >= MAX_OTHER || len > 300) continue;
     if (kind === HEADING) { if (fits[len] && headlineLike(el)) out.other.push(el); continue; }
     // What follows keeps a headline-like element or a short name (the banner's): others' attributes stay unread.
@@ -395,19 +392,36 @@ function onlyTheSite(title: string, site: SiteName, c: TitleCandidates): boolean
  */
 function proseHeading(doc: DomDocument, body: BodyCandidates, site: SiteName): ChosenTitle | null {
   let best: DomElement | null = null, bestProse = 0, second = 0;
-  for (const group of [body.h1, body.headings]) {
-    for (const el of group) {
-      if (!headlineLike(el)) continue;
-      const t = textOf(body, el);
-      if (!t || !headlineShaped(el, t) || isLogo(el, t, site) || inSiteHeader(el) || isDate(t)) continue;
-      const prose = proseHeaded(doc, el);
-      if (prose > bestProse) { second = bestProse; best = el; bestProse = prose; }
-      else if (prose > second) second = prose;
-    }
+  for (const el of headings(doc)) {
+    if (!headlineLike(el)) continue;
+    const t = textOf(body, el);
+    if (!t || !headlineShaped(el, t) || isLogo(el, t, site) || inSiteHeader(el) || isDate(t)) continue;
+    const prose = proseHeaded(doc, el);
+    if (prose > bestProse) { second = bestProse; best = el; bestProse = prose; }
+    else if (prose > second) second = prose;
   }
   if (!best || !body.body || bestProse < MIN_PROSE || bestProse < 2 * second) return null;
   if (bestProse * 2 < proseWithin(doc, body.body, MAX_SCAN)) return null;
   return { title: textOf(body, best), source: 'h1', headline: best };
+}
+
+/**
+ * The body's <h1>, <h2> and <h3> of some text, outside navigation, footers and hidden boxes, in
+ * the first MAX_SCAN elements. Walked here, for the rare page whose title is the site's name, and
+ * not in collect(): keeping them there for every page cost 0.3% of the instructions of a page.
+ */
+function headings(doc: DomDocument): DomElement[] {
+  const out: DomElement[] = [];
+  const body = doc.body, els = doc.elements;
+  if (!body || !els || els[body.id] !== body) return out;
+  const end = Math.min(els.length, body.id + 1 + body.tags, body.id + MAX_SCAN);
+  for (let k = body.id + 1; k < end && out.length < MAX_HEADINGS; k++) {
+    const el = els[k];
+    const kind = TAG_KIND.get(el.tag);
+    if (el.hidden || kind === SKIPPED) { k += el.tags; continue; }
+    if ((kind === H1 || kind === HEADING) && el.textLen >= 3 && el.textLen <= 300) out.push(el);
+  }
+  return out;
 }
 
 /** A heading that is mostly a date: a blog's day heading ("Saturday, June 04, 2005"). */
