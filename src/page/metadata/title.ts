@@ -407,8 +407,8 @@ function proseHeading(doc: DomDocument, body: BodyCandidates, site: SiteName): C
 
 /**
  * The body's <h1>, <h2> and <h3> of some text, outside navigation, footers and hidden boxes, in
- * the first MAX_SCAN elements. Walked here, for the rare page whose title is the site's name, and
- * not in collect(): keeping them there for every page cost 0.3% of the instructions of a page.
+ * the first MAX_SCAN elements. Walked here, only for the rare page whose title is the site's
+ * name, rather than collected by collect() on every page (docs/performance.md, thirtieth session).
  */
 function headings(doc: DomDocument): DomElement[] {
   const out: DomElement[] = [];
