@@ -281,6 +281,12 @@ test('contract: the headline shown again is cut, with the breadcrumb trail it en
   // A trail of links ending in the headline, as a list or as links and separators in a <div>.
   assert.deepEqual(cutsOf(`<ol class="crumbs"><li><a href="/">Home</a></li><li><a href="/news">News</a></li><li><a href="/s/1">${H}</a></li></ol><h1>${H}</h1>${body}`), ['crumbs', 'h1']);
   assert.deepEqual(cutsOf(`<div class="trail">You are here: <a href="/">Home</a> &gt; <a href="/news">News</a> &gt; <span>${H.toUpperCase()}</span></div><h1>${H}</h1>${body}`), ['trail', 'h1']);
+  // The last crumb as bare text, no element of its own (found by trying a news page as a user would).
+  assert.deepEqual(cutsOf(`<nav class="bare">Start › <a href="/">Home</a> › <a href="/news">News</a> › ${H}</nav><h1>${H}</h1>${body}`), ['bare', 'h1']);
+  // Not a line that links the headline and ends in a colon (a trackback list's intro), nor a
+  // trail ending in other words.
+  assert.deepEqual(cutsOf(`<h1>${H}</h1>${body}<p class="tb">Links that reference <a href="/s/1">${H}</a>:</p>`), ['h1']);
+  assert.deepEqual(cutsOf(`<nav class="other"><a href="/">Home</a> › <a href="/news">News</a> › Volunteers bring the harbour back to life</nav><h1>${H}</h1>${body}`), ['h1']);
   // A sticky bar repeating it, case and punctuation aside; not the list of stories holding it.
   assert.deepEqual(cutsOf(`<h1>${H}</h1>${body}<div class="sticky"><span>${H}!</span></div>`), ['h1', 'sticky']);
   // A link in a sentence, and a paragraph (or a line of one) after the headline restating it: text.

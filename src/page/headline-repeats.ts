@@ -53,17 +53,47 @@ export function headlineRepeats(doc: DomDocument, headline: DomElement): DomElem
       if (trail) { out.push(trail); i = trail.id + trail.tags; continue; }
     }
     if (el === headline || el.textLen < lo) { i += el.tags; continue; }
-    if (el.textLen > hi || el.hidden || isAncestor(el, headline)) continue;
+    if (el.textLen > hi) {
+      // "Home › News › Headline" with the last crumb as bare text, no element of its own.
+      const crumb = bareLastCrumb(el, lo, hi);
+      if (crumb === null || el.hidden || inSentence(el) || isAncestor(el, headline)) continue;
+      compared++;
+      if (key(crumb) === hKey) i = pushTrail(el, headline, out);
+      continue;
+    }
+    if (el.hidden || isAncestor(el, headline)) continue;
     // A link or a phrase inside a sentence that happens to name the article is part of the text,
     // and so is a paragraph after the headline, or a line of one (a lead in bold restating it).
     if (inSentence(el) || (el.id > headline.id && (el.tag === 'p' || el.parent?.tag === 'p'))) { i += el.tags; continue; }
     compared++;
-    if (!mayStartWith(el, hKey.charCodeAt(0)) || key(textOf(el, 600)) !== hKey) continue;
-    const cut = trailOf(el, headline) ?? el;
-    out.push(cut);
-    i = cut.id + cut.tags;
+    if (mayStartWith(el, hKey.charCodeAt(0)) && key(textOf(el, 600)) === hKey) i = pushTrail(el, headline, out);
   }
   return out;
+}
+
+/** Adds the repeat, or the breadcrumb trail it ends, to `out`; returns the id of its last element (the walk goes on after it). */
+function pushTrail(repeat: DomElement, headline: DomElement, out: DomElement[]): number {
+  const cut = trailOf(repeat, headline) ?? repeat;
+  out.push(cut);
+  return cut.id + cut.tags;
+}
+
+/**
+ * The last crumb of a trail written as bare text ("<a>Home</a> › <a>News</a> › Headline"): the
+ * text node that ends `el`, when it has about the headline's length and the rest of `el` is links
+ * (the crumbs before it, at most MAX_TRAIL_EXTRA characters) with a separator each and a label at
+ * most; else null. Numbers first: they rule out the paragraphs that hold a link.
+ */
+function bareLastCrumb(el: DomElement, lo: number, hi: number): string | null {
+  if (el.links < 1 || el.textLen > hi + MAX_TRAIL_EXTRA) return null;
+  const plain = el.textLen - el.linkTextLen;
+  if (plain < lo || plain > hi + SEPARATOR_CHARS * el.links + MAX_TRAIL_LABEL) return null;
+  for (let i = el.children.length - 1; i >= 0; i--) {
+    const c = el.children[i];
+    if (c.kind === 1) return null;
+    if (c.kind === 3 && c.data.trim()) return c.data.length >= lo ? c.data : null;
+  }
+  return null;
 }
 
 /**
