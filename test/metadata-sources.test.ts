@@ -12,7 +12,7 @@ import { authorField, normaliseAuthors, splitAuthor } from '../src/page/metadata
 import { parseLenient } from '../src/page/metadata/jsonld.js';
 import { readLinkTags } from '../src/page/metadata/meta-tags.js';
 import { detectLang } from '../src/page/metadata/lang.js';
-import { stripTags } from '../src/page/metadata/next-data.js';
+import { stripTags } from '../src/page/metadata/app-article.js';
 
 const PROSE = '<p>The storm came in from the sea overnight and the harbour wall held, just. Fishermen who had '
   + 'tied up their boats the evening before came down at dawn to find the quay covered in weed and stones.</p>';
@@ -232,6 +232,30 @@ test('Next.js payload: the longest prose under a body-like key becomes articleBo
   assert.ok(r.articleBody?.startsWith('The storm came in from the sea overnight.'), r.articleBody);
   assert.ok(!r.articleBody?.includes('<p>'));
   assert.equal(stripTags('a<b>b</b><p>c &amp; d</p><script>x()</script>e'), 'ab\n\nc & d\n\ne');
+});
+
+test("Next.js and Nuxt 3 payloads: the article record's headline and authors, beside its text", () => {
+  const paras = ['The storm came in from the sea overnight.', 'The harbour wall held, just, and the fishermen came down at dawn.'];
+  const body = paras.map((p) => `<p>${p}</p>`).join('').repeat(4);
+  const title = '<title>Storm over the harbour wall – Coast Journal</title>';
+  // Next.js: the fields sit beside the body, or one object above it.
+  const next = { props: { pageProps: { article: { title: 'Storm over the harbour wall', author: [{ name: 'By Lena Kraus' }, 'Tom Berg'], content: { body } } } } };
+  const r = meta(title, `<div id="__next"></div><script id="__NEXT_DATA__" type="application/json">${JSON.stringify(next)}</script>`);
+  assert.deepEqual(r.metadata.authors, ['Lena Kraus', 'Tom Berg']);
+  assert.equal(r.sources.authors, 'app-data');
+  // The payload's headline says which end of the <title> is the site's name.
+  assert.equal(r.metadata.title, 'Storm over the harbour wall');
+  // Nuxt 3 (devalue): a flat array whose objects and arrays hold indices into it; ["Reactive", i] wraps a value.
+  const nuxt = [['Reactive', 1], { data: 2 }, { story: 3 }, { headline: 4, authors: 5, text: 8 }, 'Storm over the harbour wall', [6], { name: 7 }, 'Lena Kraus', body];
+  const n = meta(title, `<div id="__nuxt"></div><script type="application/json" id="__NUXT_DATA__" data-ssr="true">${JSON.stringify(nuxt)}</script>`);
+  assert.ok(n.articleBody?.startsWith(paras[0]), n.articleBody);
+  assert.deepEqual(n.metadata.authors, ['Lena Kraus']);
+  assert.equal(n.metadata.title, 'Storm over the harbour wall');
+  // Broken or hostile payloads give nothing, never an error: out-of-range and cyclic indices.
+  for (const bad of ['[1, {"a": 99}]', '[{"text": 0}]', '{"x":', '"text"']) {
+    const b = meta('', `<script type="application/json" id="__NUXT_DATA__">${bad}</script>`);
+    assert.equal(b.articleBody, undefined);
+  }
 });
 
 test('property: extractMetadata never throws on arbitrary strings, and its dates are ISO 8601', () => {

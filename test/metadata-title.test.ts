@@ -308,3 +308,15 @@ test('a <title> that is only the site\'s name: the heading over the page\'s pros
   const day = page(`<h2>Saturday, June 04, 2005</h2>${prose}`);
   assert.equal(chooseTitle(day, { titleTag: 'Daily Bugle', url }).title, 'Daily Bugle');
 });
+
+test('title: another metadata title that is the <title> less one end names that end the site, where the page shows no headline', () => {
+  const shell = page('<div id="app"><a href="/">Coast Journal</a><p>Loading…</p></div>');
+  const titleTag = 'Why tides matter – Coast Journal';
+  // "Coast Journal" is too long beside a short headline for the shape test alone.
+  assert.equal(chooseTitle(shell, { titleTag }).title, titleTag);
+  assert.equal(chooseTitle(shell, { titleTag, ogTitle: 'Why tides matter' }).title, 'Why tides matter');
+  assert.equal(chooseTitle(shell, { titleTag, appHeadline: 'Why tides matter' }).title, 'Why tides matter');
+  // Either end; and not a metadata title that is some other part of it.
+  assert.equal(chooseTitle(shell, { titleTag: 'Coast Journal – Why tides matter', ogTitle: 'Why tides matter' }).title, 'Why tides matter');
+  assert.equal(chooseTitle(shell, { titleTag, ogTitle: 'Why tides' }).title, titleTag);
+});

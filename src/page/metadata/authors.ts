@@ -127,3 +127,28 @@ export function normaliseAuthors(raw: readonly string[]): string[] {
   }
   return out;
 }
+
+type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+
+/**
+ * The names in a structured author value (JSON-LD's `author`, an app payload's `author`): a
+ * string, an object with a `name` (or `givenName` and `familyName`), or a list of those, each
+ * passed through `deref` first (JSON-LD's `@id` references). Raw: normaliseAuthors cleans them.
+ */
+export function authorNames(v: Json | undefined, deref: (v: Json | undefined) => Json | undefined = (x) => x): string[] {
+  const out: string[] = [];
+  const list = Array.isArray(v) ? v.slice(0, 20) : v === undefined ? [] : [v];
+  for (const a0 of list) {
+    const a = deref(a0);
+    if (typeof a === 'string') out.push(a);
+    else if (a !== null && typeof a === 'object' && !Array.isArray(a)) {
+      const name = a['name'];
+      if (typeof name === 'string') out.push(name);
+      else if (Array.isArray(name)) { for (const x of name) if (typeof x === 'string') out.push(x); }
+      else if (typeof a['givenName'] === 'string' || typeof a['familyName'] === 'string') {
+        out.push(`${typeof a['givenName'] === 'string' ? a['givenName'] : ''} ${typeof a['familyName'] === 'string' ? a['familyName'] : ''}`.trim());
+      }
+    }
+  }
+  return out;
+}

@@ -4,7 +4,8 @@
  * has it (merge.ts), with the source recorded.
  *
  * Sources, one file each, in trust order: JSON-LD (jsonld.ts), meta tags (meta-tags.ts),
- * microdata and RDFa (microdata.ts), the page's JSON payloads (app-data.ts), date and author
+ * microdata and RDFa (microdata.ts), the page's JSON payloads (app-data.ts for dates, app-article.ts
+ * for a framework's article record: its text, headline and authors), date and author
  * markup (markup.ts), the byline next to the headline (byline.ts), the URL (url-date.ts), dates in
  * the text (text-date.ts). One walk over the elements (scan.ts) feeds them all. The sources below
  * the structured ones run only for fields still missing; the text around the headline, and the
@@ -26,7 +27,7 @@ import { readMarkup } from './markup.js';
 import { readByline } from './byline.js';
 import { urlDate, type UrlDate } from './url-date.js';
 import { readTextDates } from './text-date.js';
-import { readNextData } from './next-data.js';
+import { readAppArticle, type AppArticle } from './app-article.js';
 import { readAppData } from './app-data.js';
 import { merge, type Merged } from './merge.js';
 import { reconcilePublished, worthChecking, type Shown } from './reconcile.js';
@@ -35,6 +36,7 @@ import { buildAroundIndex, buildTextIndex, oneLine, textOf, type TextIndex } fro
 import { detectLang } from './lang.js';
 import { isHomeUrl } from './kind.js';
 import { parsePageUrl } from './urls.js';
+import { normaliseAuthors } from './authors.js';
 
 export type { MetadataResult, PageMetadata, MetadataSource, PageKind } from './types.js';
 
@@ -61,11 +63,14 @@ export function extractMetadata(doc: DomDocument, ctx: MetadataContext = {}): Me
   const mdy = meta.mdy || /^en-us/.test(htmlLang(doc) ?? '');
   const micro = safe(() => readMicrodata(scan.itemprops, scan.itemtypes, mdy), { found: new Found(), title: {} });
   const appData = safe(() => readAppData(doc.dataScripts), new Found());
+  // A framework's article record, read where JSON-LD gives no article text (its body is then the fallback output).
+  const app = jsonld.articleBody ? undefined : safe(() => readAppArticle(doc.dataScripts), undefined);
+  if (app) appData.add('authors', normaliseAuthors(app.authors), 'app-data');
   const structured = merge([jsonld.found, meta.found, micro.found, appData], undefined, STRUCTURED_FIELDS);
 
   const candidates: TitleCandidates = {
     titleTag: scan.titleEl ? oneLine(textOf(scan.titleEl, 600)) || undefined : undefined,
-    ...meta.title, ...jsonld.title, ...micro.title,
+    ...meta.title, ...jsonld.title, ...micro.title, appHeadline: app?.headline,
     siteName: structured.values.siteName, url: pageUrl,
   };
   const chosen = safe(() => chooseTitle(doc, candidates), { title: candidates.titleTag ?? '', source: 'title-tag' as const, headline: null });
@@ -89,7 +94,7 @@ export function extractMetadata(doc: DomDocument, ctx: MetadataContext = {}): Me
     v.published = r.value;
     merged.sources.published = r.source;
   }
-  return assemble(chosen, merged, jsonld.articleBody, doc);
+  return assemble(chosen, merged, jsonld.articleBody ?? app?.body);
 }
 
 interface Visible {
@@ -135,7 +140,7 @@ function readVisible(doc: DomDocument, scan: PageScan, headline: DomElement | nu
 }
 
 /** The result object: metadata fields, their sources, the headline element, the article body. */
-function assemble(chosen: ChosenTitle, merged: Merged, jsonLdBody: string | undefined, doc: DomDocument): MetadataResult {
+function assemble(chosen: ChosenTitle, merged: Merged, articleBody: string | undefined): MetadataResult {
   const v = merged.values;
   const metadata: PageMetadata = { title: chosen.title, authors: v.authors ?? [], tags: v.tags ?? [] };
   if (v.published) metadata.published = v.published.iso;
@@ -147,7 +152,6 @@ function assemble(chosen: ChosenTitle, merged: Merged, jsonLdBody: string | unde
   if (metadata.title) sources.title = chosen.source;
   const res: MetadataResult = { metadata, sources, headline: chosen.headline };
   if (chosen.shown) res.shownTitle = chosen.shown;
-  const articleBody = jsonLdBody ?? safe(() => readNextData(doc.dataScripts), undefined);
   if (articleBody) res.articleBody = articleBody;
   return res;
 }

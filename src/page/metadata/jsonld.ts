@@ -5,15 +5,13 @@
  * `@graph`, arrays, authors as strings, objects, arrays or `@id` references — so each block is
  * parsed leniently, and the page's main entity is chosen among all nodes: the Article family
  * first, a WebPage as a weaker fallback.
- *
- * Also reads a Next.js `__NEXT_DATA__` payload for the article text (next-data.ts).
  */
 import type { DataScript } from '../../dom/node.js';
 import { parseDate } from './dates.js';
 import { Found, type TitleHints } from './found.js';
 import { kindFromSchemaType } from './kind.js';
 import { splitTags } from './tags.js';
-import { normaliseAuthors } from './authors.js';
+import { authorNames, normaliseAuthors } from './authors.js';
 import { rawUrl } from './urls.js';
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
@@ -171,24 +169,6 @@ function readMain(n: Obj, byId: Map<string, Obj>, res: JsonLdResult): void {
   f.add('lang', langTag(str(n['inLanguage'])), 'json-ld');
   const body = n['articleBody'] ?? n['text'];
   if (typeof body === 'string' && body.length > 40) res.articleBody = body;
-}
-
-function authorNames(v: Json | undefined, deref: (v: Json | undefined) => Json | undefined): string[] {
-  const out: string[] = [];
-  const list = Array.isArray(v) ? v.slice(0, 20) : v === undefined ? [] : [v];
-  for (const a0 of list) {
-    const a = deref(a0);
-    if (typeof a === 'string') out.push(a);
-    else if (isObj(a)) {
-      const name = a['name'];
-      if (typeof name === 'string') out.push(name);
-      else if (Array.isArray(name)) { for (const x of name) if (typeof x === 'string') out.push(x); }
-      else if (typeof a['givenName'] === 'string' || typeof a['familyName'] === 'string') {
-        out.push(`${str(a['givenName']) ?? ''} ${str(a['familyName']) ?? ''}`.trim());
-      }
-    }
-  }
-  return out;
 }
 
 function imageUrl(v: Json | undefined): string | undefined {

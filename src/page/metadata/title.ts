@@ -18,13 +18,15 @@ import { measureText } from '../../text/measure.js';
 import { placeholderReason } from './title-placeholder.js';
 import { NOT_HEADLINE, inSiteHeader, proseHeaded, proseWithin, standsAlone } from './title-place.js';
 import { MAX_CHARS, clean, decodeRefs, key, letterWords, span, split, withTitleMemo, words } from './title-text.js';
-import { NO_SITE, SiteName, stripSiteName } from './title-site.js';
+import { NO_SITE, SiteName, stripSiteName, type Stripped } from './title-site.js';
 import type { MetadataSource } from './types.js';
 import { findDates } from './dates.js';
 import { isHomeUrl } from './kind.js';
 
 export interface TitleCandidates {
   titleTag?: string; ogTitle?: string; twitterTitle?: string; jsonLdHeadline?: string; microdataHeadline?: string;
+  /** The headline of the article record in the page's Next.js or Nuxt payload (app-article.ts). */
+  appHeadline?: string;
   siteName?: string;
   /** The page's URL (parsed once by the caller, or a string). */
   url?: string | URL;
@@ -262,7 +264,7 @@ function judgeCandidate(v: string, url: string | URL | undefined): { t: string; 
 
 /**
  * The headline. Candidates, most trusted first: JSON-LD, og:title, twitter:title, microdata, the
- * <title> tag; a placeholder ("Untitled Document") counts as none. `source` names the candidate
+ * article record of a Next.js or Nuxt payload, the <title> tag; a placeholder ("Untitled Document") counts as none. `source` names the candidate
  * the returned text agrees with, or 'h1' when only the page shows it.
  */
 export function chooseTitle(doc: DomDocument, c: TitleCandidates): ChosenTitle { return withTitleMemo(() => choose(doc, c)); }
@@ -286,6 +288,7 @@ function choose(doc: DomDocument, c: TitleCandidates): ChosenTitle {
   add(c.ogTitle, 'opengraph');
   add(c.twitterTitle, 'twitter');
   add(c.microdataHeadline, 'microdata');
+  add(c.appHeadline, 'app-data');
   add(c.titleTag, 'title-tag');
   let variants = variantKeys(refs, site);
   // With no title at all, any heading may be the headline: no length filter then.
@@ -303,7 +306,7 @@ function choose(doc: DomDocument, c: TitleCandidates): ChosenTitle {
   //    shows a headline that says nearly the same, or the title says nothing but the site's name.
   const fallback = titleTag || refs[0]?.text || '';
   const st = fallback ? stripSiteName(fallback, site) : null;
-  const stripped = st ? st.text : '';
+  const stripped = st ? agreedEnd(st, refs) ?? st.text : '';
   const source: MetadataSource = titleTag ? 'title-tag' : refs[0]?.source ?? 'h1';
   // A title that is the site's name, or one or two words no other metadata confirms, names no
   // article: a headline the page shows is better.
@@ -346,6 +349,23 @@ function choose(doc: DomDocument, c: TitleCandidates): ChosenTitle {
   // paper 000 repair (title-placeholder.ts) sees it and can put the top keywords in its place.
   if (!stripped && placeholder) return { title: placeholder, source: 'title-tag', headline: null };
   return { title: stripped, source, headline: null };
+}
+
+/**
+ * The <title> less one end segment, when another metadata title says exactly that ("Why tides
+ * matter" beside "Why tides matter – Coast Journal"): the name the shape test kept, as too long
+ * beside a short headline, is the site's. Only where stripping removed nothing.
+ */
+function agreedEnd(st: Stripped, refs: readonly Ref[]): string | null {
+  const s = st.split, n = s.segs.length;
+  if (n < 2 || st.from !== 0 || st.to !== n - 1) return null;
+  const heads = [span(s, 0, n - 2), span(s, 1, n - 1)];
+  for (const r of refs) {
+    if (r.source === 'title-tag') continue;
+    const k = key(r.text);
+    for (const h of heads) if (key(h) === k) return h;
+  }
+  return null;
 }
 
 /**

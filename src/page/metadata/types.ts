@@ -26,7 +26,7 @@ export interface PageMetadata {
 export type MetadataSource =
   | 'json-ld' | 'opengraph' | 'twitter' | 'dublin-core' | 'microdata' | 'meta' | 'markup'
   | 'title-tag' | 'h1' | 'byline' | 'url' | 'text' | 'detected'
-  /** A page's own JSON payload (Next.js, Nuxt, an app's state script): dates under publish-like keys. */
+  /** A page's own JSON payload (Next.js, Nuxt, an app's state script): dates under publish-like keys; the article record's headline and authors. */
   | 'app-data';
 
 export interface MetadataResult {
