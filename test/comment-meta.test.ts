@@ -6,6 +6,16 @@ import { parseHtml } from '../src/dom/parse.js';
 import { computeFeatures } from '../src/dom/features.js';
 import { commentMeta } from '../src/page/comment-meta.js';
 import { renderComments } from '../src/page/comments.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const FIXTURES = join(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..', '..', 'test', 'fixtures');
+
+/** The author and date read from a record (the elements they came from left out). */
+function fieldsOf(li: ReturnType<typeof record>, mdy = false) {
+  const { from: _from, ...fields } = commentMeta(li, mdy);
+  return fields;
+}
 
 function record(inner: string) {
   const doc = parseHtml(`<!DOCTYPE html><html><body><ol><li class="comment byuser comment-author-admin">${inner}</li></ol></body></html>`);
@@ -15,24 +25,24 @@ function record(inner: string) {
 
 test('comment meta: WordPress, Disqus-like and microdata records give their author and date', () => {
   // WordPress: <cite class="fn"> and "says:", then a <time datetime>.
-  assert.deepEqual(commentMeta(record(`<div class="comment-author vcard"><img src="a.png"><cite class="fn">Jane Miller</cite> <span class="says">says:</span></div>` +
+  assert.deepEqual(fieldsOf(record(`<div class="comment-author vcard"><img src="a.png"><cite class="fn">Jane Miller</cite> <span class="says">says:</span></div>` +
     `<div class="comment-meta"><a href="#c1"><time datetime="2024-03-05T10:00:00+01:00">March 5, 2024 at 10:00 am</time></a></div><p>Lovely piece, thank you.</p>`)),
   { author: 'Jane Miller', published: '2024-03-05T10:00:00+01:00' });
   // A username link and a date written only as text in a date-named element.
-  assert.deepEqual(commentMeta(record(`<a class="username" href="/u/kb">kbauer</a><span class="post-date">7. Oktober 2020</span><p>Stimmt nicht ganz.</p>`)),
+  assert.deepEqual(fieldsOf(record(`<a class="username" href="/u/kb">kbauer</a><span class="post-date">7. Oktober 2020</span><p>Stimmt nicht ganz.</p>`)),
     { author: 'kbauer', published: '2020-10-07' });
-  assert.deepEqual(commentMeta(record('<span class="comment-author">Kim Bauer schrieb</span><p>Danke!</p>')), { author: 'Kim Bauer' });
-  assert.deepEqual(commentMeta(record(`<span itemprop="author">Ana de la Cruz</span><meta itemprop="dateCreated" content="2021-01-02"><p>Gracias.</p>`)),
+  assert.deepEqual(fieldsOf(record('<span class="comment-author">Kim Bauer schrieb</span><p>Danke!</p>')), { author: 'Kim Bauer' });
+  assert.deepEqual(fieldsOf(record(`<span itemprop="author">Ana de la Cruz</span><meta itemprop="dateCreated" content="2021-01-02"><p>Gracias.</p>`)),
     { author: 'Ana de la Cruz', published: '2021-01-02' });
 });
 
 test('comment meta: the record\'s own class, a long element, and a record without markup give nothing', () => {
   // The <li>'s "comment-author-admin" names the record; the text is no name.
-  assert.deepEqual(commentMeta(record('<p>Short.</p>')), {});
-  assert.deepEqual(commentMeta(record(`<div class="author-note">${'A long paragraph that the theme happens to mark with an author class. '.repeat(3)}</div>`)), {});
+  assert.deepEqual(fieldsOf(record('<p>Short.</p>')), {});
+  assert.deepEqual(fieldsOf(record(`<div class="author-note">${'A long paragraph that the theme happens to mark with an author class. '.repeat(3)}</div>`)), {});
   // A date in the comment's prose is not its date; a short line of its own is.
-  assert.deepEqual(commentMeta(record('<p>I was at the meeting on March 5, 2024, and the hall was full long before it began.</p>')), {});
-  assert.deepEqual(commentMeta(record('<div>Kim</div><div>September 27th, 2024 at 11:01 pm</div><p>Brilliant.</p>')), { published: '2024-09-27' });
+  assert.deepEqual(fieldsOf(record('<p>I was at the meeting on March 5, 2024, and the hall was full long before it began.</p>')), {});
+  assert.deepEqual(fieldsOf(record('<div>Kim</div><div>September 27th, 2024 at 11:01 pm</div><p>Brilliant.</p>')), { published: '2024-09-27' });
 });
 
 test('comment meta: through extract(), each comment entry carries its author and date; the text keeps the line as shown', () => {
@@ -68,4 +78,16 @@ test('comment entries: a thread\'s furniture (one or two words, no sentence, no 
   const entries = renderComments(groups, (s) => s);
   assert.deepEqual(entries.map((e) => e.text), ['Great post!', '很好。', 'Thanks for writing this up', 'Nice one', 'Jane said...']);
   assert.equal(entries[3].author, 'Kim', 'a two-word comment under its author\'s name stays');
+});
+
+test('comment entries: every comment of a thread keeps its header line (author and date), whether or not the model took it', () => {
+  // A hand-made WordPress post (test/fixtures/comment-threads/wordpress.html): before, the model
+  // took "Jane Miller says:" above the second comment and left "Mark says:" out above the first.
+  const html = readFileSync(join(FIXTURES, 'comment-threads', 'wordpress.html'), 'utf8');
+  const entries = extract(html, { comments: true, url: 'https://janesgarden.example/2024/05/tomatoes/' }).comments!;
+  assert.deepEqual(entries.map((e) => e.text.split('\n')), [
+    ['Mark says:', 'May 13, 2024 at 10:00 am', 'Great tips! Which variety did you grow?'],
+    ['Jane Miller says:', 'May 13, 2024 at 12:00 pm', 'Thanks Mark, it was Sungold. Very sweet and productive.'],
+  ]);
+  assert.deepEqual(entries.map((e) => e.author), ['Mark', 'Jane Miller']);
 });

@@ -13,6 +13,8 @@ import { findDates, parseDate } from './metadata/dates.js';
 export interface CommentMeta {
   author?: string;
   published?: string;
+  /** The elements the author and the date were read from (the record's header line). */
+  from: DomElement[];
 }
 
 /** A comment's own markup is small: past this many elements, the rest is its replies. */
@@ -41,25 +43,25 @@ export function isAuthorLine(el: DomElement): boolean {
  * each in page order: a top-level comment's own come before its replies'.
  */
 export function commentMeta(container: DomElement, mdy = false): CommentMeta {
-  const out: CommentMeta = {};
+  const out: CommentMeta = { from: [] };
   // The container's own class is the record's ("comment-author-admin" on WordPress's <li>), not a field.
   const stack: DomElement[] = [];
   for (let i = container.children.length - 1; i >= 0; i--) { const c = container.children[i]; if (c.kind === 1) stack.push(c); }
   let seen = 0;
-  let shownDay: string | undefined;
+  let shownDay: string | undefined, shownAt: DomElement | undefined;
   while (stack.length && seen++ < MAX_ELEMENTS && (out.author === undefined || out.published === undefined)) {
     const el = stack.pop()!;
     // The reply form's "Name" and "Website" fields are no author.
     if (el.hidden || FORM_TAGS.has(el.tag)) continue;
-    if (out.published === undefined) out.published = dateOf(el, mdy);
-    if (out.author === undefined) out.author = authorOf(el);
-    if (shownDay === undefined && out.published === undefined) shownDay = shownDate(el, mdy);
+    if (out.published === undefined && (out.published = dateOf(el, mdy)) !== undefined) out.from.push(el);
+    if (out.author === undefined && (out.author = authorOf(el)) !== undefined) out.from.push(el);
+    if (shownDay === undefined && out.published === undefined && (shownDay = shownDate(el, mdy)) !== undefined) shownAt = el;
     for (let i = el.children.length - 1; i >= 0; i--) {
       const c = el.children[i];
       if (c.kind === 1) stack.push(c);
     }
   }
-  if (out.published === undefined) out.published = shownDay;
+  if (out.published === undefined && shownDay !== undefined) { out.published = shownDay; out.from.push(shownAt!); }
   if (out.author === undefined) delete out.author;
   if (out.published === undefined) delete out.published;
   return out;

@@ -75,7 +75,35 @@ export function findComments(scores: UnitScores, model: BlockModel, body: Labels
     // A thread's own heading ("3 comments") is furniture, not a comment.
     if (comment && shown[units[k].id] !== CONTENT && !HEADING_TAGS.has(units[k].tag) && !inScriptNotice(units[k])) found.push(units[k]);
   }
-  return groupByThread(found);
+  const groups = groupByThread(found);
+  addHeaderLines(groups, units, shown);
+  return groups;
+}
+
+/** A comment's header line (its author's name, its date) is this short at most. */
+const MAX_HEADER_CHARS = 120;
+
+/**
+ * Each comment's header line, where its record shows one (the elements its author and date are
+ * read from): taken with the comment whether or not the model took it, so that every entry of a
+ * thread reads alike ("Mark says:" above one comment and not above the next was the model's
+ * doubt on a short line, not the page's).
+ */
+function addHeaderLines(groups: CommentGroup[], units: readonly DomElement[], shown: Uint8Array): void {
+  let unitIds: Set<number> | null = null;
+  for (const g of groups) {
+    if (g.units.length === 1 && g.units[0] === g.record) continue;
+    let added = false;
+    for (const el of commentMeta(g.record).from) {
+      unitIds ??= new Set(units.map((u) => u.id));
+      let u: DomElement | null = el;
+      while (u && u !== g.record && !unitIds.has(u.id)) u = u.parent;
+      if (!u || u === g.record || g.units.includes(u) || u.textLen > MAX_HEADER_CHARS || shown[u.id] === CONTENT || HEADING_TAGS.has(u.tag)) continue;
+      g.units.push(u);
+      added = true;
+    }
+    if (added) g.units.sort((a, b) => a.id - b.id);
+  }
 }
 
 /** A <noscript> notice ("enable JavaScript to comment") sits in the thread, but no reader sees it (contract.ts). */
