@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { addedUnitsScore, selectExpectedF1, shareVerdictInAlikeRuns, type UnitScores } from '../src/page/learned.js';
+import { addedUnitsScore, keepTableRowsWhole, selectExpectedF1, shareVerdictInAlikeRuns, type UnitScores } from '../src/page/learned.js';
 import { CONTENT, Labels } from '../src/page/labels.js';
 import { BLOCK_FEATURES, blockFeatures, textUnits, unitText } from '../src/page/block-features.js';
 import { BLOCK_MODEL } from '../src/page/block-model.generated.js';
@@ -49,6 +49,20 @@ test('alike runs: consecutive units alike in markup and length share one verdict
   for (let k = 0; k < 6; k++) assert.ok(Math.abs(shared[k] - 0.6) < 1e-9, `line ${k}: ${shared[k]}`);
   assert.deepEqual([...shared.slice(6)], [0.9, 0.1, 0.6]);
   assert.deepEqual([...p], [0.9, 0.3, 0.8, 0.4, 0.7, 0.5, 0.9, 0.1, 0.6], 'the input is left alone');
+});
+
+test('table rows: the cells of a data table\'s row take the verdict of its likeliest cell; a row of links or of long cells is left alone', () => {
+  const long = 'A long cell of a layout table, which holds a column of the page rather than a value. '.repeat(3);
+  const doc = parseHtml('<body><table>' +
+    '<tr><td>ttl</td><td>5m</td><td>how long an entry stays fresh</td></tr>' +
+    '<tr><td><a href="/a">Home</a></td><td><a href="/b">News</a></td></tr>' +
+    `<tr><td>menu</td><td>${long}</td></tr></table><p>After the table.</p></body>`);
+  computeFeatures(doc);
+  const units = textUnits(doc);
+  assert.deepEqual(units.map((u) => u.tag), ['td', 'td', 'td', 'td', 'td', 'td', 'td', 'p']);
+  const p = Float64Array.from([0.7, 0.3, 0.2, 0.6, 0.1, 0.8, 0.2, 0.5]);
+  assert.deepEqual([...keepTableRowsWhole(units, p)], [0.7, 0.7, 0.7, 0.6, 0.1, 0.8, 0.2, 0.5]);
+  assert.deepEqual([...p], [0.7, 0.3, 0.2, 0.6, 0.1, 0.8, 0.2, 0.5], 'the input is left alone');
 });
 
 test('alike runs: a long article of alike lines is kept whole (the serve tests\' heavy page)', () => {

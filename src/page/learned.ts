@@ -93,7 +93,7 @@ export function labelLearned(doc: DomDocument, base: DefaultLabels, model: Block
   });
   let p = firstPass(doc, units, rows, model, ctx.layout);
   if (model.smoother) p = secondPass(model.smoother.gbdt, rows, p);
-  p = shareVerdictInAlikeRuns(units, p);
+  p = keepTableRowsWhole(units, shareVerdictInAlikeRuns(units, p));
   const bias = MODE_BIAS[ctx.mode ?? 'balanced'];
   const keep = selectExpectedF1(bias ? shiftLogOdds(p, bias) : p, units.map((u) => u.inlineLen));
   dropRepeatedText(units, keep, texts);
@@ -159,6 +159,46 @@ export function shareVerdictInAlikeRuns(units: readonly DomElement[], p: Float64
     start = k;
   }
   return out;
+}
+
+/** A data table's cell holds a value or a short phrase; a longer one is a layout table's column. */
+const MAX_DATA_CELL = 200;
+
+/**
+ * The cells of a data table's row (<td>s and <th>s of short text) take the verdict of the row's
+ * most likely cell: a row is one record, a key with its value and its explanation, which differ in
+ * length by nature (so no alike run holds them), and a verdict per cell broke rows apart ("ttl"
+ * kept, its "5m" dropped). A row with a cell of more text is a layout table's: left as it is.
+ */
+export function keepTableRowsWhole(units: readonly DomElement[], p: Float64Array): Float64Array {
+  let out: Float64Array | null = null;
+  for (let k = 0; k < units.length;) {
+    const row = units[k].parent;
+    let end = k;
+    while (end < units.length && units[end].parent === row && isCell(units[end])) end++;
+    if (end - k >= 2 && isDataRow(row!)) {
+      let max = 0;
+      for (let j = k; j < end; j++) max = Math.max(max, p[j]);
+      out ??= p.slice();
+      out.fill(max, k, end);
+    }
+    k = Math.max(end, k + 1);
+  }
+  return out ?? p;
+}
+
+function isCell(u: DomElement): boolean {
+  return (u.tag === 'td' || u.tag === 'th') && u.parent?.tag === 'tr';
+}
+
+function isDataRow(row: DomElement): boolean {
+  for (const c of row.children) {
+    if (c.kind !== 1) continue;
+    const cell = c as DomElement;
+    // A cell that is mostly a link is a menu's or a listing's (a row of links), not a value.
+    if (cell.textLen > MAX_DATA_CELL || cell.linkTextLen * 2 > cell.textLen) return false;
+  }
+  return true;
 }
 
 function alikeInMarkup(a: DomElement, b: DomElement): boolean {
