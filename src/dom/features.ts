@@ -65,7 +65,10 @@ function aggregate(el: DomElement, m: TextMeasure): void {
     if (PARA_LIKE.has(c.tag) && c.textLen > 0) paras++;
   }
   const tag = el.tag;
-  if (tag === 'a' && el.attr('href') !== undefined) { links++; linkTextLen = textLen; inlineLinkLen = inlineLen; }
+  if (tag === 'a' && el.attr('href') !== undefined) {
+    links++; linkTextLen = textLen; inlineLinkLen = inlineLen;
+    if (textLen <= 2 && isPermalinkAnchor(el)) el.hidden = true;
+  }
   else if (tag === 'img') images++;
   const f = WEIGHTY_FORCE.get(tag);
   if (f !== undefined && textLen > 0 && linkTextLen * 2 < textLen) force += f;
@@ -73,6 +76,21 @@ function aggregate(el: DomElement, m: TextMeasure): void {
   el.maxTextNodeLen = maxTextNodeLen; el.words = words; el.punct = punct; el.commas = commas;
   el.inlineLen = inlineLen; el.inlineLinkLen = inlineLinkLen; el.inlinePunct = inlinePunct; el.inlineWords = inlineWords;
   el.links = links; el.images = images; el.controls = controls; el.tags = tags; el.blocks = blocks; el.paras = paras; el.force = force;
+}
+
+/** The whole text of a heading's permalink anchor (Sphinx and MkDocs "¶", "§", "#", a link symbol). */
+const PERMALINK_TEXT = /^\s*(?:¶|§|#|🔗|⚓)\s*$/u;
+
+/**
+ * A link to a place on its own page whose whole text is a permalink symbol: documentation themes
+ * put one after every heading ("Configuring the cache¶") and show it only on hover, so a reader
+ * never sees it. It is hidden here, as the markup hides other invisible text: the headline and the
+ * headings are read without it.
+ */
+function isPermalinkAnchor(el: DomElement): boolean {
+  if (!el.attr('href')!.startsWith('#') || el.children.length !== 1) return false;
+  const c = el.children[0];
+  return c.kind === 3 && PERMALINK_TEXT.test(c.data);
 }
 
 /** Anchor-text share of an element's text, 0 when it has none. */

@@ -20,9 +20,10 @@ export function renderText(labels: Labels): string {
  * Renders one subtree, skipping subtrees labelled NOISE. Iterative: deep pages do not overflow.
  * `inPlace`: a CONTENT element inside a NOISE subtree, rendered where it stands in the text around
  * it, so it starts a line only if it is a block; `inPre` then says whether the text it stands in
- * keeps its white space.
+ * keeps its white space. `skip`: elements left out with their subtrees (without labels).
  */
-export function renderElementText(root: DomElement, labels: Labels | null, out: string[], inPlace = false, inPre = false): void {
+export function renderElementText(root: DomElement, labels: Labels | null, out: string[], inPlace = false, inPre = false,
+  skip?: (el: DomElement) => boolean): void {
   type Frame = { el: DomElement; i: number; pre: boolean };
   // White space is kept as the clean HTML keeps it (render/html.ts): a content root below a <pre>
   // is wrapped in a <pre> of its own there; a CONTENT element inside a NOISE subtree is written in
@@ -49,6 +50,7 @@ export function renderElementText(root: DomElement, labels: Labels | null, out: 
       for (const inner of labels.contentInside(c)) renderElementText(inner, labels, out, true, f.pre);
       continue;
     }
+    if (skip?.(c)) continue;
     const t = c.tag;
     if (t === 'br') { out.push('\n'); continue; }
     if (t === 'img') { continue; }

@@ -33,6 +33,21 @@ export function elementText(el: DomElement): string {
   return oneLine(finish(out));
 }
 
+/**
+ * An element's text as a reader sees it: without what the markup hides (a permalink anchor shown
+ * on hover, a collapsed variant of a heading). aria-hidden hides only from a screen reader (a dash
+ * set between a kicker and a headline): that text stays.
+ */
+export function shownElementText(el: DomElement): string {
+  const out: string[] = [];
+  renderElementText(el, null, out, false, false, isUnseen);
+  return oneLine(finish(out));
+}
+
+function isUnseen(el: DomElement): boolean {
+  return el.hidden && el.attr('aria-hidden') !== 'true';
+}
+
 export function pageTitle(doc: DomDocument): string {
   const t = firstElement(doc.head, 'title') ?? firstElement(doc.root, 'title');
   const title = t ? elementText(t) : '';

@@ -12,7 +12,7 @@
  */
 import type { DomDocument, DomElement } from '../../dom/node.js';
 import { isAncestor } from '../../dom/node.js';
-import { elementText } from './raw-title.js';
+import { shownElementText } from './raw-title.js';
 import { textOf as textUpTo } from './text.js';
 import { measureText } from '../../text/measure.js';
 import { placeholderReason } from './title-placeholder.js';
@@ -109,7 +109,7 @@ interface BodyCandidates {
 
 function textOf(body: BodyCandidates, el: DomElement): string {
   let t = body.texts.get(el);
-  if (t === undefined) { t = clean(elementText(el)); body.texts.set(el, t); }
+  if (t === undefined) { t = clean(shownElementText(el)); body.texts.set(el, t); }
   return t;
 }
 
