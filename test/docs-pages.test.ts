@@ -17,6 +17,9 @@ test('docs page: the title and the headings hold no permalink anchor', () => {
   assert.equal(r.title, 'Configuring the cache');
   assert.ok(!r.text.includes('¶') && !r.markdown!.includes('¶') && !r.html!.includes('¶'), r.markdown);
   assert.match(r.markdown!, /^## Memory cache$/m);
+  // An anchor the theme also marks aria-hidden (Hugo's "#") is no part of the title either.
+  const hugo = extract(html.replace('<a class="headerlink" href="#configuring-the-cache" title="Permalink to this heading">¶</a>', '<a class="anchor" aria-hidden="true" href="#configuring-the-cache">#</a>'));
+  assert.equal(hugo.title, 'Configuring the cache');
 });
 
 test('docs page: every row of a data table keeps its values', () => {

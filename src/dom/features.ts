@@ -87,8 +87,8 @@ const PERMALINK_TEXT = /^\s*(?:¶|§|#|🔗|⚓)\s*$/u;
  * never sees it. It is hidden here, as the markup hides other invisible text: the headline and the
  * headings are read without it.
  */
-function isPermalinkAnchor(el: DomElement): boolean {
-  if (!el.attr('href')!.startsWith('#') || el.children.length !== 1) return false;
+export function isPermalinkAnchor(el: DomElement): boolean {
+  if (el.tag !== 'a' || !el.attr('href')?.startsWith('#') || el.children.length !== 1) return false;
   const c = el.children[0];
   return c.kind === 3 && PERMALINK_TEXT.test(c.data);
 }

@@ -5,6 +5,7 @@
 import type { DomDocument, DomElement } from '../../dom/node.js';
 import { oneLine } from '../../text/whitespace.js';
 import { renderElementText, finish } from '../../render/text.js';
+import { isPermalinkAnchor } from '../../dom/features.js';
 
 function firstElement(root: DomElement | null, tag: string, limit = 5000): DomElement | null {
   if (!root) return null;
@@ -45,7 +46,7 @@ export function shownElementText(el: DomElement): string {
 }
 
 function isUnseen(el: DomElement): boolean {
-  return el.hidden && el.attr('aria-hidden') !== 'true';
+  return el.hidden && (el.attr('aria-hidden') !== 'true' || isPermalinkAnchor(el));
 }
 
 export function pageTitle(doc: DomDocument): string {
