@@ -67,7 +67,8 @@ function aggregate(el: DomElement, m: TextMeasure): void {
   const tag = el.tag;
   if (tag === 'a' && el.attr('href') !== undefined) {
     links++; linkTextLen = textLen; inlineLinkLen = inlineLen;
-    if (textLen <= 2 && isPermalinkAnchor(el)) el.hidden = true;
+    // Icon links (no text) are the common short ones: only a symbol's one or two characters are looked at.
+    if (textLen > 0 && textLen <= 2 && isPermalinkAnchor(el)) el.hidden = true;
   }
   else if (tag === 'img') images++;
   const f = WEIGHTY_FORCE.get(tag);
